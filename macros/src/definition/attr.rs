@@ -1,0 +1,141 @@
+//! The arguments of `#[error_code("CODE", key = "value", ...)]`.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::parse::{ParseStream, Parser};
+use syn::{Ident, LitStr, Token};
+
+use crate::code::Code;
+use crate::errors::Errors;
+
+const KEYS: &[&str] = &["message", "title", "class", "cause", "solution", "args"];
+
+/// What the attribute says; absent keys are `None`.
+#[derive(Default)]
+pub(crate) struct Attr {
+    pub(crate) code: Option<Code>,
+    pub(crate) code_span: Option<Span>,
+    pub(crate) message: Option<LitStr>,
+    pub(crate) title: Option<LitStr>,
+    pub(crate) class: Option<LitStr>,
+    pub(crate) cause: Option<LitStr>,
+    pub(crate) solution: Option<LitStr>,
+    pub(crate) args: Option<LitStr>,
+}
+
+impl Attr {
+    fn slot(&mut self, key: &str) -> &mut Option<LitStr> {
+        match key {
+            "message" => &mut self.message,
+            "title" => &mut self.title,
+            "class" => &mut self.class,
+            "cause" => &mut self.cause,
+            "solution" => &mut self.solution,
+            _ => &mut self.args,
+        }
+    }
+}
+
+/// Reads the attribute, reporting every problem and keeping what is usable.
+pub(crate) fn parse(tokens: TokenStream, errors: &mut Errors) -> Attr {
+    let mut attr = Attr::default();
+    let parser = |input: ParseStream| {
+        parse_into(input, &mut attr, errors);
+        Ok(())
+    };
+    // `parse_into` reports its own errors and never fails.
+    let _ = parser.parse2(tokens);
+    attr
+}
+
+fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
+    if input.is_empty() {
+        errors.at(
+            Span::call_site(),
+            "#[error_code] needs the code first, like #[error_code(\"EK0201\", message = \"...\")]",
+        );
+        return;
+    }
+    match input.parse::<LitStr>() {
+        Ok(literal) => {
+            attr.code_span = Some(literal.span());
+            attr.code = Code::check(&literal, errors);
+        }
+        Err(_) => {
+            let value = value_tokens(input);
+            errors.push(syn::Error::new_spanned(
+                value,
+                "the first argument of #[error_code] is the code, as a string literal like \"EK0201\"",
+            ));
+        }
+    }
+    while !input.is_empty() {
+        if let Err(error) = input.parse::<Token![,]>() {
+            errors.push(error);
+            return;
+        }
+        if input.is_empty() {
+            return;
+        }
+        let key: Ident = match input.parse() {
+            Ok(key) => key,
+            Err(_) => {
+                let stray = value_tokens(input);
+                errors.push(syn::Error::new_spanned(
+                    stray,
+                    format_args!(
+                        "expected `key = \"value\"`, with a key among: {}",
+                        KEYS.join(", ")
+                    ),
+                ));
+                continue;
+            }
+        };
+        if let Err(error) = input.parse::<Token![=]>() {
+            errors.push(error);
+            return;
+        }
+        let value = value_tokens(input);
+        let name = key.to_string();
+        if !KEYS.contains(&name.as_str()) {
+            errors.at(
+                key.span(),
+                format_args!(
+                    "unknown key `{name}` in #[error_code]; the keys are: {}",
+                    KEYS.join(", ")
+                ),
+            );
+            continue;
+        }
+        let literal = match syn::parse2::<LitStr>(value.clone()) {
+            Ok(literal) => literal,
+            Err(_) => {
+                errors.push(syn::Error::new_spanned(
+                    &value,
+                    format_args!("the value of `{name}` must be a string literal"),
+                ));
+                continue;
+            }
+        };
+        let slot = attr.slot(&name);
+        if slot.is_some() {
+            errors.at(
+                key.span(),
+                format_args!("`{name}` is given twice in #[error_code]"),
+            );
+            continue;
+        }
+        *slot = Some(literal);
+    }
+}
+
+/// The tokens up to the next top-level comma.
+fn value_tokens(input: ParseStream) -> TokenStream {
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        match input.parse::<TokenTree>() {
+            Ok(token) => tokens.extend([token]),
+            Err(_) => break,
+        }
+    }
+    tokens
+}

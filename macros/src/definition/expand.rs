@@ -1,0 +1,242 @@
+//! The code a checked definition expands to, and the fallback of a rejected one.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{GenericParam, LitStr};
+
+use super::ast::Struct;
+use super::attr::Attr;
+use super::check::Checked;
+use crate::code::Code;
+
+pub(crate) fn definition(
+    code: &Code,
+    attr: &Attr,
+    item: &Struct,
+    checked: &Checked,
+) -> TokenStream {
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let code_value = &code.value;
+    let warning = code.kind.warning;
+    let internal = code.kind.internal;
+    let [title, class, cause, solution] =
+        [&attr.title, &attr.class, &attr.cause, &attr.solution].map(optional);
+    let message = &attr.message;
+    let pieces = &checked.pieces;
+    let args = &checked.args;
+    let field_names = checked.fields.iter().map(|&index| &item.fields[index].name);
+    let slots = &checked.slots;
+    let write_arms = checked.fields.iter().enumerate().map(|(position, &index)| {
+        let field = &item.fields[index];
+        let field_ident = &field.ident;
+        let write = quote_spanned! {field.ty.span()=>
+            ::errcode::__private::write_display(out, &self.#field_ident)
+        };
+        quote!(#position => #write,)
+    });
+    let static_ty = static_type(item);
+    let location = quote_spanned! {ident.span()=>
+        ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!())
+    };
+    let name = ident.to_string();
+    let common = common_impls(
+        item,
+        quote!(::errcode::__private::write_message(self, f)),
+        quote!(::errcode::__private::debug_error(self, #name, f)),
+    );
+    let report_doc = format!(
+        "Records this error ({code_value}) in the current thread's store, to be rendered by \
+         `errcode::take_error_message`."
+    );
+    let finder = finder(code, Some(item), true);
+    quote! {
+        impl #impl_generics ::errcode::ErrorCode for #ident #ty_generics #where_clause {
+            const DEF: &'static ::errcode::ErrorDef =
+                &::errcode::ErrorDef::__from_raw(::errcode::__private::RawDef {
+                    code: #code_value,
+                    warning: #warning,
+                    internal: #internal,
+                    title: #title,
+                    class: #class,
+                    message: #message,
+                    pieces: &[#(#pieces),*],
+                    args: &[#(#args),*],
+                    fields: &[#(#field_names),*],
+                    slots: &[#(#slots),*],
+                    cause: #cause,
+                    solution: #solution,
+                    location: #location,
+                });
+
+            fn write_arg(
+                &self,
+                index: usize,
+                out: &mut dyn ::core::fmt::Write,
+            ) -> ::core::fmt::Result {
+                match index {
+                    #(#write_arms)*
+                    _ => ::core::result::Result::Ok(()),
+                }
+            }
+        }
+
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc = #report_doc]
+            #[track_caller]
+            pub fn report(self) {
+                ::errcode::__private::report_defined(&self)
+            }
+        }
+
+        #common
+
+        ::errcode::__private::inventory::submit! {
+            ::errcode::__private::Registration::new(
+                <#static_ty as ::errcode::ErrorCode>::DEF
+            )
+        }
+
+        #finder
+    }
+}
+
+/// What a rejected definition expands to: enough that uses of the struct and
+/// report sites of its code raise no errors of their own. It only ever
+/// compiles next to the errors that reject the definition, so it never runs.
+pub(crate) fn fallback(code: Option<&Code>, item: Option<&Struct>) -> TokenStream {
+    let finder = code.map(|code| finder(code, item, false));
+    let impls = item.map(|item| {
+        let ident = &item.ident;
+        let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+        let name = ident.to_string();
+        let common = common_impls(
+            item,
+            quote!(::core::result::Result::Ok(())),
+            quote!(f.write_str(#name)),
+        );
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
+                #[doc(hidden)]
+                pub fn report(self) {}
+            }
+            #common
+        }
+    });
+    quote!(#impls #finder)
+}
+
+/// `Display` (the filled-in message), `std::error::Error`, and `Debug` unless
+/// the struct derives it.
+fn common_impls(item: &Struct, display_body: TokenStream, debug_body: TokenStream) -> TokenStream {
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let debug = (!item.derives_debug).then(|| {
+        quote! {
+            impl #impl_generics ::core::fmt::Debug for #ident #ty_generics #where_clause {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    #debug_body
+                }
+            }
+        }
+    });
+    quote! {
+        impl #impl_generics ::core::fmt::Display for #ident #ty_generics #where_clause {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #display_body
+            }
+        }
+
+        impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {}
+
+        #debug
+    }
+}
+
+/// The hidden items a report site finds by the code: a macro that hands the
+/// definition's argument names to the report checks, and a type alias of
+/// the struct. A second definition of the code in one module clashes here.
+fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
+    let hidden = code.hidden_ident();
+    let unique = unique_macro_name(code, item);
+    let code_literal = LitStr::new(&code.value, code.literal.span());
+    let vis = item.map(|item| item.vis.clone());
+    let names: Vec<&str> = item
+        .map(|item| {
+            item.fields
+                .iter()
+                .map(|field| field.name.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let alias = item.map(|item| {
+        let ident = &item.ident;
+        let generics = &item.generics.params;
+        let (_, ty_generics, _) = item.generics.split_for_impl();
+        quote! {
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            #vis type #hidden <#generics> = #ident #ty_generics;
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! #unique {
+            ($($call:tt)*) => {
+                ::errcode::__private::__report_checked! {
+                    (#code_literal #valid [#(#names),*]) $($call)*
+                }
+            };
+        }
+
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        #vis use #unique as #hidden;
+
+        #alias
+    }
+}
+
+/// `#[macro_export]` puts the macro at the crate root, where two modules may
+/// define the same code: the name carries a hash of the whole definition.
+fn unique_macro_name(code: &Code, item: Option<&Struct>) -> Ident {
+    let mut hasher = DefaultHasher::new();
+    code.value.hash(&mut hasher);
+    if let Some(item) = item {
+        item.ident.to_string().hash(&mut hasher);
+        for field in &item.fields {
+            field.name.hash(&mut hasher);
+        }
+    }
+    format_ident!(
+        "__errcode_{}_{:016x}",
+        code.value,
+        hasher.finish(),
+        span = Span::mixed_site()
+    )
+}
+
+/// The struct's type with `'static` for every lifetime: what registration names.
+fn static_type(item: &Struct) -> TokenStream {
+    let ident = &item.ident;
+    let lifetimes = item.generics.params.iter().filter_map(|param| match param {
+        GenericParam::Lifetime(_) => Some(quote!('static)),
+        _ => None,
+    });
+    if item.generics.params.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#lifetimes),*>)
+    }
+}
+
+fn optional(value: &Option<LitStr>) -> TokenStream {
+    match value {
+        Some(literal) => quote!(::core::option::Option::Some(#literal)),
+        None => quote!(::core::option::Option::None),
+    }
+}

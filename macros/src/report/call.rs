@@ -1,0 +1,127 @@
+//! Step 1 of a report: `(CODE, [keys...], [values...])`.
+
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use quote::quote;
+use syn::LitStr;
+use syn::parse::{ParseStream, Parser};
+use syn::spanned::Spanned;
+
+use super::{consume_values, split_commas};
+use crate::code::Code;
+use crate::errors::Errors;
+use errcode_syntax::is_identifier;
+
+const SHAPE: &str = "a report takes the code, the argument names and their values: \
+                     (\"EK0201\", [\"buf_size\"], [size])";
+
+struct Call {
+    code: LitStr,
+    keys: Group,
+    values: Group,
+}
+
+pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    let call = match parse.parse2(input) {
+        Ok(call) => call,
+        Err(error) => return error.to_compile_error(),
+    };
+    let mut errors = Errors::default();
+    let code = Code::check(&call.code, &mut errors);
+    check_keys(&call, code.as_ref(), &mut errors);
+    let Some(code) = code.filter(|_| errors.is_empty()) else {
+        let errors = errors.to_compile_errors();
+        let consume = consume_values(split_commas(&call.values));
+        return quote!({ #errors #consume });
+    };
+    let finder = code.hidden_ident();
+    let code_literal = &call.code;
+    let keys = &call.keys;
+    let mut values_marker = Group::new(Delimiter::Bracket, TokenStream::new());
+    values_marker.set_span(call.values.span());
+    let mut values = Group::new(Delimiter::Bracket, call.values.stream());
+    values.set_span(call.values.span());
+    quote! {
+        ::errcode::__split_values! {
+            #finder (#code_literal #keys #values_marker) #values
+        }
+    }
+}
+
+fn parse(input: ParseStream) -> syn::Result<Call> {
+    let code: LitStr = input.parse().map_err(|error| {
+        syn::Error::new(
+            error.span(),
+            format_args!("expected the code as a string literal; {SHAPE}"),
+        )
+    })?;
+    input.parse::<syn::Token![,]>()?;
+    let keys = list(input, "the argument names")?;
+    input.parse::<syn::Token![,]>()?;
+    let values = list(input, "the values")?;
+    if input.peek(syn::Token![,]) {
+        input.parse::<syn::Token![,]>()?;
+    }
+    if !input.is_empty() {
+        return Err(input.error(format_args!("unexpected tokens after the values; {SHAPE}")));
+    }
+    Ok(Call { code, keys, values })
+}
+
+/// A `[...]` or `{...}` group.
+fn list(input: ParseStream, what: &str) -> syn::Result<Group> {
+    let span = input.span();
+    match input.parse::<TokenTree>() {
+        Ok(TokenTree::Group(group))
+            if matches!(group.delimiter(), Delimiter::Bracket | Delimiter::Brace) =>
+        {
+            Ok(group)
+        }
+        Ok(other) => Err(syn::Error::new(
+            other.span(),
+            format_args!("expected {what} in brackets `[...]` (or braces); {SHAPE}"),
+        )),
+        Err(_) => Err(syn::Error::new(
+            span,
+            format_args!("expected {what} in brackets `[...]`; {SHAPE}"),
+        )),
+    }
+}
+
+/// Each key is a string literal naming an argument, given once.
+fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
+    let code = code.map_or_else(|| call.code.value(), |code| code.value.clone());
+    let mut seen: Vec<String> = Vec::new();
+    for key in split_commas(&call.keys) {
+        let span = key.span();
+        let literal = match syn::parse2::<LitStr>(key.clone()) {
+            Ok(literal) => literal,
+            Err(_) => {
+                let hint = match syn::parse2::<syn::Ident>(key) {
+                    Ok(ident) => format!("; write \"{ident}\""),
+                    Err(_) => String::new(),
+                };
+                errors.at(
+                    span,
+                    format_args!(
+                        "{code}: an argument name is a string literal, like \"buf_size\"{hint}"
+                    ),
+                );
+                continue;
+            }
+        };
+        let name = literal.value();
+        if !is_identifier(&name) {
+            errors.at(
+                literal.span(),
+                format_args!("{code}: {name:?} is not an argument name: names are identifiers, like \"buf_size\""),
+            );
+        } else if seen.contains(&name) {
+            errors.at(
+                literal.span(),
+                format_args!("{code}: the argument \"{name}\" is given twice"),
+            );
+        } else {
+            seen.push(name);
+        }
+    }
+}

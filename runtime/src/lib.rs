@@ -1,0 +1,25 @@
+//! The run-time half of [`errcode`](https://docs.rs/errcode): error
+//! definitions, the registry that finds them by code, the per-thread store
+//! of reports, and its rendering.
+//!
+//! Use it through the `errcode` crate, which re-exports everything here
+//! together with the macros that make definitions and check reports.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod def;
+mod registry;
+mod render;
+mod report;
+mod store;
+
+pub use def::{ErrorCode, ErrorDef, RawDef, SourceLocation, debug_error, write_message};
+pub use registry::{Conflict, Registration, Registry, registry};
+pub use report::{
+    Report, ReportError, report_defined, report_dynamic, report_formatted, restore_reports,
+    take_error_message, take_reports, take_warning_message, write_error_message,
+};
+
+#[doc(hidden)]
+pub use errcode_syntax as syntax;

@@ -1,0 +1,88 @@
+//! The text of a thread's reports, byte for byte as the CANN runtime prints it.
+
+use core::fmt::{self, Write};
+
+use crate::store::{Entry, Lane};
+
+const INDENT: &str = "        ";
+
+/// Renders a lane of errors: a headline item with its cause and solution,
+/// then every other item as a traceback line.
+pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+    let headline = lane
+        .entries()
+        .position(|entry| !entry.item.internal)
+        .unwrap_or(0);
+    let mut traceback_started = false;
+    let mut head: Option<Entry<'_>> = None;
+    if let Some(entry) = lane.entries().nth(headline) {
+        write_headline(&entry, out)?;
+        head = Some(entry);
+    }
+    for (index, entry) in lane.entries().enumerate() {
+        let same_as_head = head.as_ref().is_some_and(|head| {
+            index == headline
+                || (head.item.code == entry.item.code && head.message == entry.message)
+        });
+        if same_as_head {
+            continue;
+        }
+        if !traceback_started {
+            out.write_str(INDENT)?;
+            out.write_str("TraceBack (most recent call last):\r\n")?;
+            traceback_started = true;
+        }
+        out.write_str(INDENT)?;
+        out.write_str(entry.message)?;
+        out.write_str("\r\n")?;
+    }
+    write_dropped(lane, out)
+}
+
+fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
+    out.write_str(entry.item.code)?;
+    if entry.item.internal {
+        out.write_str(": Internal Error!\r\n")?;
+        out.write_str(entry.message)?;
+        return out.write_str("\r\n");
+    }
+    out.write_str(": ")?;
+    out.write_str(entry.message)?;
+    out.write_str("\r\n")?;
+    let def = entry.item.def;
+    if let Some(cause) = def.and_then(|def| def.cause()) {
+        out.write_str(INDENT)?;
+        out.write_str("PossibleCause: ")?;
+        out.write_str(cause)?;
+        out.write_str("\r\n")?;
+    }
+    if let Some(solution) = def.and_then(|def| def.solution()) {
+        out.write_str(INDENT)?;
+        out.write_str("Solution: ")?;
+        out.write_str(solution)?;
+        out.write_str("\r\n")?;
+    }
+    Ok(())
+}
+
+/// Renders a lane of warnings: one `CODE: message` line each.
+pub(crate) fn write_warnings(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+    for entry in lane.entries() {
+        out.write_str(entry.item.code)?;
+        out.write_str(": ")?;
+        out.write_str(entry.message)?;
+        out.write_str("\r\n")?;
+    }
+    write_dropped(lane, out)
+}
+
+fn write_dropped(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+    if lane.dropped() > 0 {
+        write!(
+            out,
+            "{INDENT}... {} more messages dropped\r\n",
+            lane.dropped()
+        )?;
+    }
+    Ok(())
+}

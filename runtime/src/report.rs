@@ -1,0 +1,346 @@
+//! Reporting into this thread's store and taking the reports back out.
+
+use core::fmt;
+
+use crate::def::{ErrorCode, ErrorDef, SourceLocation};
+use crate::registry::registry;
+use crate::render;
+use crate::store::{Entry, Source, record, with_store};
+
+/// One stored report, taken out of a thread's store by [`take_reports`].
+///
+/// It owns its texts, so it can be sent to another thread and put back
+/// there with [`restore_reports`].
+#[derive(Debug, Clone)]
+pub struct Report {
+    code: &'static str,
+    def: Option<&'static ErrorDef>,
+    warning: bool,
+    internal: bool,
+    message: String,
+    args: Vec<(&'static str, String)>,
+    location: SourceLocation,
+}
+
+impl PartialEq for Report {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+            && self.message == other.message
+            && self.args == other.args
+            && self.location == other.location
+    }
+}
+
+impl Eq for Report {}
+
+impl Report {
+    fn from_entry(entry: &Entry<'_>, warning: bool) -> Self {
+        let item = entry.item;
+        let def = item.def.or_else(|| registry().get(item.code));
+        let names = item.def.map(ErrorDef::fields).unwrap_or_default();
+        Report {
+            code: item.code,
+            def,
+            warning,
+            internal: item.internal,
+            message: entry.message.to_owned(),
+            args: names
+                .iter()
+                .copied()
+                .zip(entry.values().map(str::to_owned))
+                .collect(),
+            location: item.location,
+        }
+    }
+
+    /// The code, such as `"EK0201"`.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The filled-in message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The definition of the code, when one is registered.
+    pub fn def(&self) -> Option<&'static ErrorDef> {
+        self.def
+    }
+
+    /// The title of the code, when its definition gives one.
+    pub fn title(&self) -> Option<&'static str> {
+        self.def.and_then(ErrorDef::title)
+    }
+
+    /// The possible cause, when the definition gives one.
+    pub fn cause(&self) -> Option<&'static str> {
+        self.def.and_then(ErrorDef::cause)
+    }
+
+    /// The solution, when the definition gives one.
+    pub fn solution(&self) -> Option<&'static str> {
+        self.def.and_then(ErrorDef::solution)
+    }
+
+    /// The argument names and the values they were given, in the order of
+    /// [`ErrorDef::fields`]. Internal errors reported with a format string have none.
+    pub fn args(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.args
+            .iter()
+            .map(|(name, value)| (*name, value.as_str()))
+    }
+
+    /// Where the report was made.
+    pub fn location(&self) -> SourceLocation {
+        self.location
+    }
+
+    /// Whether this is a warning (its code starts with `W`).
+    pub fn is_warning(&self) -> bool {
+        self.warning
+    }
+
+    /// Whether this is an internal (`xx9999`) or parameter-check (`xx8888`) error.
+    pub fn is_internal(&self) -> bool {
+        self.internal
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+/// Why [`report_dynamic`] recorded nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReportError {
+    /// No definition of the code is registered.
+    UnknownCode {
+        /// The code as given.
+        code: String,
+    },
+    /// The definition needs an argument that was not given.
+    MissingArgument {
+        /// The code.
+        code: &'static str,
+        /// The name of the missing argument.
+        name: &'static str,
+    },
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::UnknownCode { code } => {
+                write!(
+                    f,
+                    "unknown error code {code:?}: no definition is registered"
+                )
+            }
+            ReportError::MissingArgument { code, name } => {
+                write!(f, "{code} needs the argument `{name}`, which was not given")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+/// Records a typed report; the `report` method of `#[error_code]` structs.
+#[doc(hidden)]
+#[track_caller]
+pub fn report_defined<E: ErrorCode>(error: &E) {
+    let def = E::DEF;
+    let write_arg = |index: usize, out: &mut dyn fmt::Write| error.write_arg(index, out);
+    record(
+        def.is_warning(),
+        Source::Defined {
+            def,
+            write_arg: &write_arg,
+        },
+        SourceLocation::caller(),
+    );
+}
+
+/// Records an internal error whose message is a format string; what
+/// `report_inner_error!` expands to.
+#[doc(hidden)]
+#[track_caller]
+pub fn report_formatted(
+    code: &'static str,
+    warning: bool,
+    internal: bool,
+    message: fmt::Arguments<'_>,
+) {
+    record(
+        warning,
+        Source::Formatted {
+            code,
+            internal,
+            message,
+        },
+        SourceLocation::caller(),
+    );
+}
+
+/// Reports a code known only at run time, with its arguments by name.
+///
+/// Every argument of the definition must be given; names it does not have
+/// are ignored, as the C++ error manager ignores them. When it returns
+/// `Err`, nothing was recorded.
+///
+/// ```
+/// # use errcode::error_code;
+/// # #[error_code("EK0004", message = "The current system or device does not support %s.")]
+/// # pub struct NotSupportedApi { pub intf: String }
+/// errcode::report_dynamic("EK0004", &[("intf", "aclprofStart")]).unwrap();
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EK0004: The current system or device does not support aclprofStart.\r\n")
+/// );
+/// let err = errcode::report_dynamic("EK0004", &[("inft", "x")]).unwrap_err();
+/// assert_eq!(err.to_string(), "EK0004 needs the argument `intf`, which was not given");
+/// ```
+#[track_caller]
+pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
+    let def = registry()
+        .get(code)
+        .ok_or_else(|| ReportError::UnknownCode {
+            code: code.to_owned(),
+        })?;
+    let value_of = |name: &str| {
+        args.iter()
+            .find(|(given, _)| *given == name)
+            .map(|(_, value)| *value)
+    };
+    if let Some(&missing) = def.fields().iter().find(|name| value_of(name).is_none()) {
+        return Err(ReportError::MissingArgument {
+            code: def.code(),
+            name: missing,
+        });
+    }
+    let write_arg = |index: usize, out: &mut dyn fmt::Write| {
+        let value = def.fields().get(index).and_then(|name| value_of(name));
+        out.write_str(value.unwrap_or_default())
+    };
+    record(
+        def.is_warning(),
+        Source::Defined {
+            def,
+            write_arg: &write_arg,
+        },
+        SourceLocation::caller(),
+    );
+    Ok(())
+}
+
+/// Renders this thread's errors and clears them; `None` when there are none.
+///
+/// The text is the CANN runtime's, byte for byte: the first error that is not
+/// internal heads it with its possible cause and solution, and every other
+/// error follows as a traceback line. Warnings are not included; see
+/// [`take_warning_message`].
+pub fn take_error_message() -> Option<String> {
+    let mut text = String::new();
+    write_error_message(&mut text).then_some(text)
+}
+
+/// Renders this thread's errors into `out` and clears them; returns whether
+/// there were any.
+///
+/// Rendering stops at the first error `out` returns, and the errors are
+/// cleared all the same.
+pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
+    with_store(|store| {
+        if store.errors.is_empty() {
+            return false;
+        }
+        let _ = render::write_errors(&store.errors, out);
+        store.errors.clear();
+        true
+    })
+    .unwrap_or(false)
+}
+
+/// Renders this thread's warnings, one `CODE: message\r\n` line each, and
+/// clears them; `None` when there are none.
+pub fn take_warning_message() -> Option<String> {
+    with_store(|store| {
+        if store.warnings.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        let _ = render::write_warnings(&store.warnings, &mut text);
+        store.warnings.clear();
+        Some(text)
+    })
+    .flatten()
+}
+
+/// Takes this thread's reports out of its store, errors first, then warnings,
+/// each in report order.
+///
+/// Reports counted as dropped past the item limit are not carried: the
+/// `Vec` holds the stored items only.
+pub fn take_reports() -> Vec<Report> {
+    with_store(|store| {
+        let mut reports: Vec<Report> = store
+            .errors
+            .entries()
+            .map(|entry| Report::from_entry(&entry, false))
+            .collect();
+        reports.extend(
+            store
+                .warnings
+                .entries()
+                .map(|entry| Report::from_entry(&entry, true)),
+        );
+        store.errors.clear();
+        store.warnings.clear();
+        reports
+    })
+    .unwrap_or_default()
+}
+
+/// Puts reports into this thread's store, after what it holds, as if they
+/// had been reported here: a report identical to one already stored is kept
+/// once.
+///
+/// This is how a worker thread hands its errors to the thread that answers
+/// the caller:
+///
+/// ```
+/// # use errcode::error_code;
+/// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
+/// # pub struct NotSupported { pub param: String }
+/// let reports = std::thread::spawn(|| {
+///     NotSupported { param: "aic_metrics".into() }.report();
+///     errcode::take_reports()
+/// })
+/// .join()
+/// .unwrap();
+/// errcode::restore_reports(reports);
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EK0005: Parameter aic_metrics is not supported.\r\n")
+/// );
+/// ```
+pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
+    for report in reports {
+        let mut values = report.args.iter().map(|(_, value)| value.as_str());
+        record(
+            report.warning,
+            Source::Restored {
+                code: report.code,
+                def: report.def,
+                internal: report.internal,
+                message: &report.message,
+                values: &mut values,
+            },
+            report.location,
+        );
+    }
+}

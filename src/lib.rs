@@ -1,0 +1,83 @@
+//! Error-code catalogs checked by the compiler, with a fast per-thread store
+//! that renders messages byte for byte as the CANN runtime does.
+//!
+//! A definition is a struct with an attribute:
+//!
+//! ```
+//! use errcode::error_code;
+//!
+//! #[error_code("EK0201",
+//!     title = "Resource_Error_Insufficient_Host_Memory",
+//!     class = "Profiling Errors",
+//!     message = "Failed to allocate %s host memory for Profiling.",
+//!     cause = "Allocation failed due to insufficient host memory.",
+//!     solution = "Stop unnecessary processes and ensure that the required memory is available.")]
+//! pub struct InsufficientHostMemory {
+//!     pub buf_size: String,
+//! }
+//!
+//! // Reports name the code and its arguments; both are checked when this compiles.
+//! errcode::msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+//!
+//! assert_eq!(
+//!     errcode::take_error_message().unwrap(),
+//!     "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n\
+//!      \x20       PossibleCause: Allocation failed due to insufficient host memory.\r\n\
+//!      \x20       Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n"
+//! );
+//! ```
+//!
+//! - [`error_code`] defines a code; every definition linked into a binary is in
+//!   the [`registry()`].
+//! - [`msprof_env_error!`], [`msprof_input_error!`], [`report_input_error!`] and
+//!   [`report_env_error!`] report a defined code with its arguments by name;
+//!   [`report_inner_error!`] and [`msprof_inner_error!`] report an internal
+//!   error with a format string; [`report_dynamic`] reports a code known only
+//!   at run time.
+//! - Each thread keeps its own reports: [`take_error_message`],
+//!   [`take_warning_message`], [`take_reports`] and [`restore_reports`].
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+// Generated code names this crate `::errcode`, also inside it.
+extern crate self as errcode;
+
+pub use errcode_macros::{
+    error_code, msprof_env_error, msprof_inner_error, msprof_input_error, report_env_error,
+    report_inner_error, report_input_error,
+};
+pub use errcode_runtime::{
+    Conflict, ErrorCode, ErrorDef, Registry, Report, ReportError, SourceLocation, registry,
+    report_dynamic, restore_reports, take_error_message, take_reports, take_warning_message,
+    write_error_message,
+};
+
+/// What generated code refers to; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use errcode_macros::__report_checked;
+    pub use errcode_runtime::{
+        RawDef, Registration, debug_error, report_defined, report_formatted, write_message,
+    };
+    pub use inventory;
+
+    /// Values of `#[error_code]` fields are shown with `Display`; a field of
+    /// another type fails here, at the field's type.
+    pub fn write_display<T: core::fmt::Display + ?Sized>(
+        out: &mut dyn core::fmt::Write,
+        value: &T,
+    ) -> core::fmt::Result {
+        write!(out, "{value}")
+    }
+}
+
+/// Splits a report's values into expressions for the compiler, then hands
+/// them to the hidden macro of the code's definition.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __split_values {
+    ($finder:ident ($($head:tt)*) [$($value:expr),* $(,)?]) => {
+        $finder! { $($head)* [$(($value))*] }
+    };
+}

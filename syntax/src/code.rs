@@ -1,0 +1,155 @@
+use core::fmt;
+
+/// What a well-formed code says about itself.
+///
+/// A code is six ASCII characters: `E` (error) or `W` (warning), one uppercase
+/// letter or digit naming the module, then four digits. The last four digits
+/// `9999` mark internal errors and `8888` parameter-check errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeKind {
+    /// The code starts with `W`: the report is a warning, kept apart from errors.
+    pub warning: bool,
+    /// The code ends in `9999` or `8888`: an internal or parameter-check error,
+    /// rendered as `CODE: Internal Error!` when it heads a message.
+    pub internal: bool,
+}
+
+/// Why a string is not a code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeError {
+    /// The code is not six characters long.
+    Length(usize),
+    /// The first character is neither `E` nor `W`.
+    Severity(char),
+    /// The second character is not an uppercase ASCII letter or a digit.
+    Module(char),
+    /// One of the last four characters is not an ASCII digit.
+    Number(char),
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`)")?;
+        match self {
+            CodeError::Length(len) => write!(f, "; this one has {len} characters"),
+            CodeError::Severity(c) => write!(f, "; this one starts with {c:?}"),
+            CodeError::Module(c) => write!(f, "; its second character is {c:?}"),
+            CodeError::Number(c) => write!(f, "; its last four characters contain {c:?}"),
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+/// Checks that `code` is well formed and tells what kind of code it is.
+///
+/// ```
+/// use errcode_syntax::classify_code;
+/// let kind = classify_code("EK9999").unwrap();
+/// assert!(kind.internal && !kind.warning);
+/// assert!(classify_code("EK201").is_err());
+/// ```
+pub fn classify_code(code: &str) -> Result<CodeKind, CodeError> {
+    let chars: Vec<char> = code.chars().take(7).collect();
+    if chars.len() != 6 {
+        return Err(CodeError::Length(code.chars().count()));
+    }
+    let warning = match chars[0] {
+        'E' => false,
+        'W' => true,
+        other => return Err(CodeError::Severity(other)),
+    };
+    if !(chars[1].is_ascii_uppercase() || chars[1].is_ascii_digit()) {
+        return Err(CodeError::Module(chars[1]));
+    }
+    if let Some(&bad) = chars[2..].iter().find(|c| !c.is_ascii_digit()) {
+        return Err(CodeError::Number(bad));
+    }
+    let number = &code[2..];
+    Ok(CodeKind {
+        warning,
+        internal: number == "9999" || number == "8888",
+    })
+}
+
+/// Packs a code into the low 48 bits of a `u64` (its six bytes, big-endian),
+/// so codes compare and hash as integers and sort in string order.
+///
+/// Returns `None` for anything that is not six bytes long; validity beyond the
+/// length is [`classify_code`]'s business.
+pub const fn pack_code(code: &str) -> Option<u64> {
+    let bytes = code.as_bytes();
+    if bytes.len() != 6 {
+        return None;
+    }
+    let mut packed = 0u64;
+    let mut i = 0;
+    while i < 6 {
+        packed = (packed << 8) | bytes[i] as u64;
+        i += 1;
+    }
+    Some(packed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_the_four_shapes() {
+        assert_eq!(
+            classify_code("EK0201"),
+            Ok(CodeKind {
+                warning: false,
+                internal: false
+            })
+        );
+        assert_eq!(
+            classify_code("WE0001"),
+            Ok(CodeKind {
+                warning: true,
+                internal: false
+            })
+        );
+        assert_eq!(
+            classify_code("E19999"),
+            Ok(CodeKind {
+                warning: false,
+                internal: true
+            })
+        );
+        assert_eq!(
+            classify_code("EH8888"),
+            Ok(CodeKind {
+                warning: false,
+                internal: true
+            })
+        );
+    }
+
+    #[test]
+    fn names_what_is_wrong() {
+        assert_eq!(classify_code("EK201"), Err(CodeError::Length(5)));
+        assert_eq!(classify_code("EK02011"), Err(CodeError::Length(7)));
+        assert_eq!(classify_code("XK0201"), Err(CodeError::Severity('X')));
+        assert_eq!(classify_code("Ek0201"), Err(CodeError::Module('k')));
+        assert_eq!(classify_code("EK02O1"), Err(CodeError::Number('O')));
+        assert_eq!(classify_code("EK020é"), Err(CodeError::Number('é')));
+        assert_eq!(
+            CodeError::Length(5).to_string(),
+            "a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`); this one has 5 characters"
+        );
+    }
+
+    #[test]
+    fn packing_keeps_string_order() {
+        let mut codes = ["EK0201", "E19999", "WE0001", "EK0001", "EH8888"];
+        let mut packed: Vec<u64> = codes.iter().map(|c| pack_code(c).unwrap()).collect();
+        codes.sort();
+        packed.sort();
+        let repacked: Vec<u64> = codes.iter().map(|c| pack_code(c).unwrap()).collect();
+        assert_eq!(packed, repacked);
+        assert_eq!(pack_code("EK0201"), Some(0x45_4B_30_32_30_31));
+        assert_eq!(pack_code("EK02"), None);
+    }
+}

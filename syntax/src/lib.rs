@@ -1,0 +1,16 @@
+//! The grammar shared by every part of `errcode`: what a code looks like and
+//! how a message template splits into literal pieces and `%s` placeholders.
+//!
+//! The proc macros check definitions with it at compile time, the runtime
+//! checks catalogs registered at run time with it, and the command-line tool
+//! lints files with it, so all three agree on every rule.
+
+#![forbid(unsafe_code)]
+
+mod code;
+mod names;
+mod template;
+
+pub use code::{CodeError, CodeKind, classify_code, pack_code};
+pub use names::{is_identifier, split_arglist};
+pub use template::{Template, TemplateError, parse_template};
