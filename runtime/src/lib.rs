@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 mod def;
+mod index;
 mod registry;
 mod render;
 mod report;

@@ -183,8 +183,11 @@ fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
         }
     });
     quote! {
+        // Exported so that report sites in other crates find it; a definition
+        // inside a function body is as reachable, hence the allow.
         #[doc(hidden)]
         #[macro_export]
+        #[allow(non_local_definitions)]
         macro_rules! #unique {
             ($($call:tt)*) => {
                 ::errcode::__private::__report_checked! {

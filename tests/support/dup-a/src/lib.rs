@@ -1,1 +1,10 @@
+//! Test support: defines `EZ0900`, which `dup-b` defines as well.
 
+use errcode::error_code;
+
+/// The first of two definitions of `EZ0900`.
+#[error_code("EZ0900", message = "Defined in dup-a: %s.")]
+pub struct DefinedInA {
+    /// Any value.
+    pub what: String,
+}

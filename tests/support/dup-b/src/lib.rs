@@ -1,1 +1,10 @@
+//! Test support: defines `EZ0900`, which `dup-a` defines as well.
 
+use errcode::error_code;
+
+/// The second of two definitions of `EZ0900`.
+#[error_code("EZ0900", message = "Defined in dup-b: %s.")]
+pub struct DefinedInB {
+    /// Any value.
+    pub what: String,
+}

@@ -1,0 +1,327 @@
+//! The bytes a user reads: rendering of errors and warnings, as the CANN
+//! runtime renders them.
+
+use errcode::{error_code, msprof_env_error, report_inner_error, take_error_message};
+use errcode_profiling::*;
+
+const EK0201_1048576: &str = "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n        PossibleCause: Allocation failed due to insufficient host memory.\r\n        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
+
+#[error_code("WK0100", message = "Sampling rate %s is low; results may be coarse.")]
+pub struct LowSamplingRate {
+    pub rate: u32,
+}
+
+#[error_code("E19999", message = "Inner error: %s")]
+pub struct InnerError {
+    pub detail: String,
+}
+
+#[error_code(
+    "EZ0010",
+    message = "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s",
+    args = "a0,a1,a2,a3,a4,a5,a6,a7,a8,a9"
+)]
+pub struct TenPlaceholders {
+    pub a0: &'static str,
+    pub a1: &'static str,
+    pub a2: &'static str,
+    pub a3: &'static str,
+    pub a4: &'static str,
+    pub a5: &'static str,
+    pub a6: &'static str,
+    pub a7: &'static str,
+    pub a8: &'static str,
+    pub a9: &'static str,
+}
+
+#[error_code(
+    "EZ0011",
+    message = "Op %s has attr %s; param %s conflicts with attr %s.",
+    args = "op_name,attr_name,param_name,attr_name"
+)]
+pub struct RepeatedName {
+    pub attr_name: String,
+    pub op_name: String,
+    pub param_name: String,
+}
+
+#[error_code(
+    "WE0001",
+    message = "Function %s of type %s is deprecated.",
+    args = "function, type"
+)]
+pub struct KeywordArgument {
+    pub function: String,
+    pub r#type: String,
+}
+
+#[test]
+fn ek0201_renders_byte_for_byte() {
+    msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+    assert_eq!(take_error_message().as_deref(), Some(EK0201_1048576));
+    assert_eq!(take_error_message(), None, "taking clears the store");
+}
+
+#[test]
+fn typed_report_renders_like_the_macro() {
+    InsufficientHostMemory {
+        buf_size: "1048576B".into(),
+    }
+    .report();
+    assert_eq!(take_error_message().as_deref(), Some(EK0201_1048576));
+}
+
+#[test]
+fn traceback_with_internal_items_around_an_ordinary_headline() {
+    report_inner_error!("E19999", "Param input.size() < {}, check invalid", 3);
+    msprof_env_error!("EK0005", ["param"], ["aic_metrics"]);
+    report_inner_error!("EK9999", "collector stopped at step {}", 7);
+    NullPointer {
+        api: "aclprofStart".into(),
+        param: "config".into(),
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EK0005: Parameter aic_metrics is not supported.\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       Param input.size() < 3, check invalid\r\n\
+             \x20       collector stopped at step 7\r\n\
+             \x20       aclprofStart failed because parameter config cannot be a null pointer.\r\n"
+        )
+    );
+}
+
+#[test]
+fn headline_prints_cause_and_solution_only_when_defined() {
+    InsufficientDiskSpace {
+        reason: "/var is full".into(),
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EK0204: Insufficient disk space. Reason: /var is full.\r\n\
+             \x20       Solution: At least 20MB storage space is required for Profiling flushing. Delete redundant files or change the flushing path.\r\n"
+        )
+    );
+}
+
+#[test]
+fn internal_only_errors_print_internal_error_headline() {
+    report_inner_error!("E19999", "first {}", "failure");
+    SystemTerminated.report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "E19999: Internal Error!\r\n\
+             first failure\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       An unknown error occurred. Please check the log.\r\n"
+        )
+    );
+}
+
+#[test]
+fn internal_headline_alone() {
+    InnerError {
+        detail: "queue overflow".into(),
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("E19999: Internal Error!\r\nInner error: queue overflow\r\n")
+    );
+}
+
+#[test]
+fn warnings_are_kept_apart_from_errors() {
+    LowSamplingRate { rate: 10 }.report();
+    msprof_env_error!("EK0004", ["intf"], ["aclprofGetOpTime"]);
+    msprof_env_error!("WE0001", ["type", "function"], ["method", "aclprofInit"]);
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EK0004: The current system or device does not support aclprofGetOpTime.\r\n")
+    );
+    assert_eq!(
+        errcode::take_warning_message().as_deref(),
+        Some(
+            "WK0100: Sampling rate 10 is low; results may be coarse.\r\n\
+             WE0001: Function aclprofInit of type method is deprecated.\r\n"
+        )
+    );
+    assert_eq!(errcode::take_warning_message(), None);
+}
+
+#[test]
+fn identical_reports_are_stored_once() {
+    for _ in 0..3 {
+        msprof_env_error!("EK0005", ["param"], ["a"]);
+        msprof_env_error!("EK0005", ["param"], ["b"]);
+        report_inner_error!("E19999", "same {}", 1);
+    }
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EK0005: Parameter a is not supported.\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       Parameter b is not supported.\r\n\
+             \x20       same 1\r\n"
+        )
+    );
+}
+
+#[test]
+fn values_are_inserted_verbatim() {
+    let hostile = "%s %% {} {0}\r\nline two %";
+    msprof_env_error!("EK0005", ["param"], [hostile]);
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EK0005: Parameter %s %% {} {0}\r\nline two % is not supported.\r\n")
+    );
+}
+
+#[test]
+fn literal_percent_in_template() {
+    #[error_code("EZ0012", message = "Usage is 100%% of %s.")]
+    struct Full {
+        what: String,
+    }
+    Full {
+        what: "the %s pool".into(),
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EZ0012: Usage is 100% of the %s pool.\r\n")
+    );
+}
+
+#[test]
+fn ten_placeholders() {
+    let [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9] =
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    TenPlaceholders {
+        a0,
+        a1,
+        a2,
+        a3,
+        a4,
+        a5,
+        a6,
+        a7,
+        a8,
+        a9,
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EZ0010: 0|1|2|3|4|5|6|7|8|9\r\n")
+    );
+}
+
+#[test]
+fn one_name_fills_several_placeholders() {
+    msprof_env_error!(
+        "EZ0011",
+        ["param_name", "op_name", "attr_name"],
+        ["x", "Conv2D", "pads"]
+    );
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EZ0011: Op Conv2D has attr pads; param x conflicts with attr pads.\r\n")
+    );
+}
+
+#[test]
+fn keys_match_by_name_in_any_order_and_braces_work() {
+    msprof_env_error!("EK0001", {"reason", "value", "param"}, {"too small", "-1", "buf"});
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EK0001: Value -1 for parameter buf is invalid. Reason: too small.\r\n")
+    );
+}
+
+#[test]
+fn the_sibling_macros_report_alike() {
+    errcode::msprof_input_error!("EK0005", ["param"], ["a"]);
+    errcode::report_input_error!("EK0005", ["param"], ["b"]);
+    errcode::report_env_error!("EK0005", ["param"], ["c"]);
+    errcode::msprof_inner_error!("EK9999", "d{}", 1);
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EK0005: Parameter a is not supported.\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       Parameter b is not supported.\r\n\
+             \x20       Parameter c is not supported.\r\n\
+             \x20       d1\r\n"
+        )
+    );
+}
+
+#[test]
+fn display_and_debug_of_a_definition() {
+    let error = NullPointer {
+        api: "aclprofStop".into(),
+        param: "cfg".into(),
+    };
+    assert_eq!(
+        error.to_string(),
+        "aclprofStop failed because parameter cfg cannot be a null pointer."
+    );
+    assert_eq!(
+        format!("{error:?}"),
+        "NullPointer { api: aclprofStop, param: cfg }"
+    );
+    let boxed: Box<dyn std::error::Error> = Box::new(error);
+    assert_eq!(
+        boxed.to_string(),
+        "aclprofStop failed because parameter cfg cannot be a null pointer."
+    );
+    let keyword = KeywordArgument {
+        function: "f".into(),
+        r#type: "t".into(),
+    };
+    assert_eq!(keyword.to_string(), "Function f of type t is deprecated.");
+}
+
+#[test]
+fn write_error_message_into_a_callers_buffer() {
+    let mut out = String::from("prefix|");
+    assert!(!errcode::write_error_message(&mut out));
+    SystemTerminated.report();
+    assert!(errcode::write_error_message(&mut out));
+    assert_eq!(
+        out,
+        "prefix|EK9999: Internal Error!\r\nAn unknown error occurred. Please check the log.\r\n"
+    );
+}
+
+#[test]
+fn values_can_be_any_display_type() {
+    #[error_code("EZ0013", message = "%s bytes at %s, ratio %s")]
+    struct Numbers {
+        size: u64,
+        address: std::net::Ipv4Addr,
+        ratio: f32,
+    }
+    msprof_env_error!(
+        "EZ0013",
+        ["size", "address", "ratio"],
+        [4096u64, std::net::Ipv4Addr::LOCALHOST, 0.5f32]
+    );
+    Numbers {
+        size: 1,
+        address: std::net::Ipv4Addr::UNSPECIFIED,
+        ratio: 2.0,
+    }
+    .report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EZ0013: 4096 bytes at 127.0.0.1, ratio 0.5\r\n        TraceBack (most recent call last):\r\n        1 bytes at 0.0.0.0, ratio 2\r\n"
+        )
+    );
+}

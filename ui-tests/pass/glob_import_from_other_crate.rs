@@ -1,0 +1,11 @@
+// A report site in another crate needs only a glob import of the defining module.
+use errcode_profiling::*;
+
+fn main() {
+    let size = 4096usize;
+    errcode::msprof_env_error!("EK0201", ["buf_size"], [format!("{size}B")]);
+    assert_eq!(
+        errcode::take_error_message().unwrap().lines().next(),
+        Some("EK0201: Failed to allocate 4096B host memory for Profiling.")
+    );
+}
