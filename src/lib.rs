@@ -48,9 +48,9 @@ pub use errcode_macros::{
     report_inner_error, report_input_error,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorCode, ErrorDef, Registry, Report, ReportError, SourceLocation, registry,
-    report_dynamic, restore_reports, take_error_message, take_reports, take_warning_message,
-    write_error_message,
+    Conflict, ErrorCode, ErrorDef, InvalidLimits, Limits, Registry, Report, ReportError,
+    SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, restore_reports,
+    set_limits, take_error_message, take_reports, take_warning_message, write_error_message,
 };
 
 /// What generated code refers to; not part of the API.
@@ -58,7 +58,8 @@ pub use errcode_runtime::{
 pub mod __private {
     pub use errcode_macros::__report_checked;
     pub use errcode_runtime::{
-        RawDef, Registration, debug_error, report_defined, report_formatted, write_message,
+        __store_heap_bytes as store_heap_bytes, RawDef, Registration, debug_error, report_defined,
+        report_formatted, write_message,
     };
     pub use inventory;
 

@@ -49,15 +49,17 @@ fn no_thread_sees_another_threads_reports() {
 
 #[test]
 fn reports_hand_over_to_another_thread() {
-    let reports = std::thread::spawn(|| {
+    let (reports, first_line, inner_line) = std::thread::spawn(|| {
+        let first_line = line!() + 1;
         msprof_env_error!(
             "EK0001",
             ["value", "param", "reason"],
             ["-5", "interval", "must be positive"]
         );
+        let inner_line = line!() + 1;
         report_inner_error!("E19999", "worker {} failed", 3);
         msprof_env_error!("WE0002", ["mode"], ["slow"]);
-        errcode::take_reports()
+        (errcode::take_reports(), first_line, inner_line)
     })
     .join()
     .unwrap();
@@ -83,7 +85,7 @@ fn reports_hand_over_to_another_thread() {
         "{}",
         first.location()
     );
-    assert_eq!(first.location().line, 42);
+    assert_eq!(first.location().line, first_line);
     assert!(!first.is_internal() && !first.is_warning());
     let inner = &reports[1];
     assert_eq!(
@@ -92,7 +94,7 @@ fn reports_hand_over_to_another_thread() {
     );
     assert!(inner.is_internal());
     assert_eq!(inner.args().count(), 0);
-    assert_eq!(inner.location().line, 43);
+    assert_eq!(inner.location().line, inner_line);
     assert!(reports[2].is_warning());
 
     msprof_env_error!("EK0204", ["reason"], ["disk full"]);

@@ -8,19 +8,31 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arena;
 mod def;
 mod index;
+mod limits;
+mod local;
 mod registry;
 mod render;
 mod report;
 mod store;
+mod stream;
 
 pub use def::{ErrorCode, ErrorDef, RawDef, SourceLocation, debug_error, write_message};
+pub use limits::{InvalidLimits, Limits, limits, set_limits};
 pub use registry::{Conflict, Registration, Registry, registry};
 pub use report::{
     Report, ReportError, report_defined, report_dynamic, report_formatted, restore_reports,
     take_error_message, take_reports, take_warning_message, write_error_message,
 };
+pub use stream::{StreamGuard, WorkStream};
 
 #[doc(hidden)]
 pub use errcode_syntax as syntax;
+
+/// Bytes the current thread's own store holds on the heap: what the limits bound.
+#[doc(hidden)]
+pub fn __store_heap_bytes() -> usize {
+    local::heap_bytes()
+}

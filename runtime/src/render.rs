@@ -11,7 +11,7 @@ const INDENT: &str = "        ";
 pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     let headline = lane
         .entries()
-        .position(|entry| !entry.item.internal)
+        .position(|entry| !entry.internal)
         .unwrap_or(0);
     let mut traceback_started = false;
     let mut head: Option<Entry<'_>> = None;
@@ -21,8 +21,7 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     }
     for (index, entry) in lane.entries().enumerate() {
         let same_as_head = head.as_ref().is_some_and(|head| {
-            index == headline
-                || (head.item.code == entry.item.code && head.message == entry.message)
+            index == headline || (head.code == entry.code && head.message == entry.message)
         });
         if same_as_head {
             continue;
@@ -40,8 +39,8 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
 }
 
 fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
-    out.write_str(entry.item.code)?;
-    if entry.item.internal {
+    out.write_str(entry.code)?;
+    if entry.internal {
         out.write_str(": Internal Error!\r\n")?;
         out.write_str(entry.message)?;
         return out.write_str("\r\n");
@@ -49,7 +48,7 @@ fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
     out.write_str(": ")?;
     out.write_str(entry.message)?;
     out.write_str("\r\n")?;
-    let def = entry.item.def;
+    let def = entry.def;
     if let Some(cause) = def.and_then(|def| def.cause()) {
         out.write_str(INDENT)?;
         out.write_str("PossibleCause: ")?;
@@ -68,7 +67,7 @@ fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
 /// Renders a lane of warnings: one `CODE: message` line each.
 pub(crate) fn write_warnings(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     for entry in lane.entries() {
-        out.write_str(entry.item.code)?;
+        out.write_str(entry.code)?;
         out.write_str(": ")?;
         out.write_str(entry.message)?;
         out.write_str("\r\n")?;

@@ -3,9 +3,10 @@
 use core::fmt;
 
 use crate::def::{ErrorCode, ErrorDef, SourceLocation};
+use crate::local::{record, with_store};
 use crate::registry::registry;
 use crate::render;
-use crate::store::{Entry, Source, record, with_store};
+use crate::store::{Entry, Source};
 
 /// One stored report, taken out of a thread's store by [`take_reports`].
 ///
@@ -35,21 +36,20 @@ impl Eq for Report {}
 
 impl Report {
     fn from_entry(entry: &Entry<'_>, warning: bool) -> Self {
-        let item = entry.item;
-        let def = item.def.or_else(|| registry().get(item.code));
-        let names = item.def.map(ErrorDef::fields).unwrap_or_default();
+        let def = entry.def.or_else(|| registry().get(entry.code));
+        let names = entry.def.map(ErrorDef::fields).unwrap_or_default();
         Report {
-            code: item.code,
+            code: entry.code,
             def,
             warning,
-            internal: item.internal,
+            internal: entry.internal,
             message: entry.message.to_owned(),
             args: names
                 .iter()
                 .copied()
                 .zip(entry.values().map(str::to_owned))
                 .collect(),
-            location: item.location,
+            location: entry.location,
         }
     }
 
@@ -330,7 +330,6 @@ pub fn take_reports() -> Vec<Report> {
 /// ```
 pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
     for report in reports {
-        let mut values = report.args.iter().map(|(_, value)| value.as_str());
         record(
             report.warning,
             Source::Restored {
@@ -338,7 +337,7 @@ pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
                 def: report.def,
                 internal: report.internal,
                 message: &report.message,
-                values: &mut values,
+                values: &report.args,
             },
             report.location,
         );

@@ -1,0 +1,231 @@
+//! Writing text into a store's arena: within a byte budget, and without ever
+//! aborting when the allocator fails.
+
+use core::fmt;
+use core::ops::Range;
+
+/// The allocator refused to grow a store's buffers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OutOfMemory;
+
+/// What marks a cut text.
+const CUT_MARK: &str = "...";
+
+/// Appends one text (a value or a message) to the end of `buf`, keeping it
+/// within `budget` bytes: a longer text is cut at a character boundary and
+/// ends with `...`. Every append reserves first, so a failing allocator
+/// shows up as [`OutOfMemory`] from [`finish`](Self::finish), never as an abort.
+pub(crate) struct CappedWriter<'a> {
+    buf: &'a mut Vec<u8>,
+    start: usize,
+    budget: usize,
+    cut: bool,
+    out_of_memory: bool,
+}
+
+impl<'a> CappedWriter<'a> {
+    pub(crate) fn new(buf: &'a mut Vec<u8>, budget: usize) -> Self {
+        let start = buf.len();
+        CappedWriter {
+            buf,
+            start,
+            budget,
+            cut: false,
+            out_of_memory: false,
+        }
+    }
+
+    fn room(&self) -> usize {
+        self.budget.saturating_sub(self.buf.len() - self.start)
+    }
+
+    /// Appends `bytes[range]`, which the caller guarantees to be UTF-8
+    /// already in the arena (a value being copied into a message).
+    pub(crate) fn copy_within(&mut self, range: Range<usize>) -> fmt::Result {
+        if self.cut || self.out_of_memory {
+            return Err(fmt::Error);
+        }
+        let mut end = range.end;
+        if range.len() > self.room() {
+            end = floor_char_boundary(self.buf, range.start + self.room()).max(range.start);
+            self.cut = true;
+        }
+        if self.buf.try_reserve(end - range.start).is_err() {
+            self.out_of_memory = true;
+            return Err(fmt::Error);
+        }
+        self.buf.extend_from_within(range.start..end);
+        if self.cut { Err(fmt::Error) } else { Ok(()) }
+    }
+
+    /// The span written, or `OutOfMemory` if any append failed.
+    pub(crate) fn finish(self) -> Result<Range<usize>, OutOfMemory> {
+        if self.out_of_memory {
+            return Err(OutOfMemory);
+        }
+        if self.cut {
+            let keep = self.budget.saturating_sub(CUT_MARK.len());
+            let end = floor_char_boundary(self.buf, self.start + keep).max(self.start);
+            self.buf.truncate(end);
+            if self.buf.try_reserve(CUT_MARK.len()).is_err() {
+                return Err(OutOfMemory);
+            }
+            self.buf.extend_from_slice(CUT_MARK.as_bytes());
+        }
+        Ok(self.start..self.buf.len())
+    }
+}
+
+impl fmt::Write for CappedWriter<'_> {
+    /// Once the budget is spent, returns `Err` so that a long `Display`
+    /// stops early instead of formatting what would be thrown away.
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.cut || self.out_of_memory {
+            return Err(fmt::Error);
+        }
+        let mut take = s.len();
+        if take > self.room() {
+            take = floor_char_boundary_str(s, self.room());
+            self.cut = true;
+        }
+        if self.buf.try_reserve(take).is_err() {
+            self.out_of_memory = true;
+            return Err(fmt::Error);
+        }
+        self.buf.extend_from_slice(&s.as_bytes()[..take]);
+        if self.cut { Err(fmt::Error) } else { Ok(()) }
+    }
+}
+
+/// A text kept in a fixed buffer that never allocates: the reserve a store
+/// falls back on when the allocator fails. Cut like [`CappedWriter`].
+pub(crate) struct FixedWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+    cut: bool,
+}
+
+impl<'a> FixedWriter<'a> {
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        FixedWriter {
+            buf,
+            len: 0,
+            cut: false,
+        }
+    }
+
+    /// The length written, `...` included when the text was cut.
+    pub(crate) fn finish(self) -> usize {
+        if !self.cut {
+            return self.len;
+        }
+        let keep = self.buf.len().saturating_sub(CUT_MARK.len());
+        let mut end = keep.min(self.len);
+        while end > 0 && is_continuation(self.buf[end]) {
+            end -= 1;
+        }
+        let mark_end = (end + CUT_MARK.len()).min(self.buf.len());
+        self.buf[end..mark_end].copy_from_slice(&CUT_MARK.as_bytes()[..mark_end - end]);
+        mark_end
+    }
+}
+
+impl fmt::Write for FixedWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.cut {
+            return Err(fmt::Error);
+        }
+        let room = self.buf.len() - self.len;
+        let mut take = s.len();
+        if take > room {
+            take = floor_char_boundary_str(s, room);
+            self.cut = true;
+        }
+        self.buf[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
+        self.len += take;
+        if self.cut { Err(fmt::Error) } else { Ok(()) }
+    }
+}
+
+fn is_continuation(byte: u8) -> bool {
+    byte & 0b1100_0000 == 0b1000_0000
+}
+
+/// The largest char boundary of the UTF-8 bytes in `buf` at or before `index`.
+fn floor_char_boundary(buf: &[u8], index: usize) -> usize {
+    let mut index = index.min(buf.len());
+    while index < buf.len() && index > 0 && is_continuation(buf[index]) {
+        index -= 1;
+    }
+    index
+}
+
+fn floor_char_boundary_str(s: &str, index: usize) -> usize {
+    let mut index = index.min(s.len());
+    while !s.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::fmt::Write;
+
+    fn capped(budget: usize, parts: &[&str]) -> String {
+        let mut buf = b"prefix".to_vec();
+        let mut writer = CappedWriter::new(&mut buf, budget);
+        for part in parts {
+            let _ = writer.write_str(part);
+        }
+        let span = writer.finish().unwrap();
+        String::from_utf8(buf[span].to_vec()).unwrap()
+    }
+
+    #[test]
+    fn keeps_text_within_budget() {
+        assert_eq!(capped(16, &["short"]), "short");
+        assert_eq!(capped(16, &["exactly sixteen!"]), "exactly sixteen!");
+        assert_eq!(capped(16, &["seventeen bytes!!"]), "seventeen byt...");
+        assert_eq!(
+            capped(16, &["0123456789", "abcdefghij"]),
+            "0123456789abc..."
+        );
+    }
+
+    #[test]
+    fn cuts_at_a_char_boundary() {
+        // "é" is two bytes; the cut never splits it.
+        let cut = capped(16, &["ééééééééé"]);
+        assert_eq!(cut, "éééééé...");
+        assert!(cut.len() <= 16);
+        let cut = capped(16, &["a", "éééééééé"]);
+        assert_eq!(cut, "aéééééé...");
+    }
+
+    #[test]
+    fn copies_within_the_arena_under_the_same_budget() {
+        let mut buf = b"0123456789".to_vec();
+        let mut writer = CappedWriter::new(&mut buf, 16);
+        writer.write_str("<").unwrap();
+        writer.copy_within(0..10).unwrap();
+        let _ = writer.copy_within(0..10);
+        let span = writer.finish().unwrap();
+        assert_eq!(&buf[span], b"<012345678901...");
+    }
+
+    #[test]
+    fn fixed_writer_cuts_the_same_way() {
+        let mut buf = [0u8; 16];
+        let mut writer = FixedWriter::new(&mut buf);
+        let _ = write!(writer, "EK0201: {}", "Failed to allocate");
+        let len = writer.finish();
+        assert_eq!(&buf[..len], b"EK0201: Faile...");
+        let mut buf = [0u8; 16];
+        let mut writer = FixedWriter::new(&mut buf);
+        writer.write_str("fits").unwrap();
+        let len = writer.finish();
+        assert_eq!(&buf[..len], b"fits");
+    }
+}
