@@ -264,10 +264,17 @@ impl Lane {
     }
 
     /// Stores a report unless an identical one (same code and message) is
-    /// there already; past the item limit it is counted instead. When the
+    /// there already; once the lane is full, every report is counted instead
+    /// (duplicates included, as they are no longer compared). When the
     /// allocator fails, the report goes to the reserve, and when that is
     /// taken too, it is counted as dropped.
     pub(crate) fn push(&mut self, source: Source<'_>, location: SourceLocation, limits: Limits) {
+        // A full lane only counts: nothing is formatted or compared, so a
+        // thread that never takes its reports pays little for each new one.
+        if self.items.len() + usize::from(self.reserve.used) >= limits.max_items() {
+            self.dropped = self.dropped.saturating_add(1);
+            return;
+        }
         let text_start = self.text.len();
         let values_start = self.values.len();
         if self.try_push(source, location, limits).is_err() {
@@ -344,10 +351,7 @@ impl Lane {
         }) || (self.reserve.used
             && self.reserve.code == code
             && self.reserve.message().as_bytes() == new_message);
-        if duplicate || self.items.len() >= limits.max_items() {
-            if !duplicate {
-                self.dropped = self.dropped.saturating_add(1);
-            }
+        if duplicate {
             self.text.truncate(text_start);
             self.values.truncate(values_start);
             return Ok(());
