@@ -1,0 +1,514 @@
+//! From JSON text to a [`Catalog`], with every finding at its line.
+
+use std::collections::HashMap;
+
+use crate::check::analyze;
+use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
+use crate::json::{self, Member, Node, Value};
+use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
+use crate::position::Position;
+
+const LIST: &str = "error_info_list";
+const CAUSE: &str = "Possible Cause";
+const SOLUTION: &str = "Solution";
+
+/// A catalog read from its text, and everything found wrong with it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// The entries that are shaped as the format says (every field present
+    /// with the right type), including those that break a rule such as the
+    /// placeholder count; those are among the diagnostics.
+    pub catalog: Catalog,
+    /// Every error and warning, in the order of their positions.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity() == Severity::Warning)
+    }
+
+    /// The catalog when it has no error, or every error.
+    pub fn into_result(self) -> Result<Catalog, CatalogErrors> {
+        match CatalogErrors::from_diagnostics(&self.diagnostics) {
+            Some(errors) => Err(errors),
+            None => Ok(self.catalog),
+        }
+    }
+}
+
+/// Reads a catalog from bytes: UTF-8, with or without a byte-order mark.
+///
+/// ```
+/// let loaded = errcode_catalog::load_bytes(b"{\"error_info_list\": [\xff]}");
+/// assert_eq!(loaded.diagnostics[0].to_string(), "1:22: invalid JSON: the text is not UTF-8 (byte 0xFF)");
+/// ```
+pub fn load_bytes(bytes: &[u8]) -> Loaded {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => load(text),
+        Err(error) => {
+            let valid = &bytes[..error.valid_up_to()];
+            // The prefix is valid UTF-8 by construction.
+            let before = std::str::from_utf8(valid).unwrap_or_default();
+            let line = before.matches('\n').count() as u32 + 1;
+            let column = before
+                .rsplit('\n')
+                .next()
+                .map_or(0, |last| last.chars().count()) as u32
+                + 1;
+            Loaded {
+                catalog: Catalog::default(),
+                diagnostics: vec![Diagnostic {
+                    kind: DefectKind::InvalidJson,
+                    position: Position { line, column },
+                    code: None,
+                    entry: None,
+                    message: format!(
+                        "invalid JSON: the text is not UTF-8 (byte 0x{:02X})",
+                        bytes[error.valid_up_to()]
+                    ),
+                }],
+            }
+        }
+    }
+}
+
+/// Reads a catalog in the CANN `error_code.json` format and checks every
+/// entry, reporting every finding in one pass.
+///
+/// ```
+/// let loaded = errcode_catalog::load(r#"{"error_info_list": [
+///   {"ErrCode": "E61601", "ErrMessage": "In op [%s], the [%s] must be [%s]", "Arglist": "op_name,param_name"}
+/// ]}"#);
+/// assert_eq!(
+///     loaded.diagnostics[0].to_string(),
+///     "2: E61601: the message has 3 `%s` placeholders but Arglist names 2 (op_name, param_name)"
+/// );
+/// assert!(loaded.has_errors());
+/// ```
+pub fn load(text: &str) -> Loaded {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = CatalogReader::default();
+    match json::parse(text) {
+        Ok(root) => reader.root(&root),
+        Err(error) => reader.push(Diagnostic {
+            kind: DefectKind::InvalidJson,
+            position: error.position,
+            code: None,
+            entry: None,
+            message: format!("invalid JSON: {}", error.message),
+        }),
+    }
+    reader.duplicates();
+    let mut diagnostics = reader.diagnostics;
+    diagnostics.sort_by_key(|diagnostic| diagnostic.position);
+    Loaded {
+        catalog: Catalog {
+            entries: reader.entries,
+        },
+        diagnostics,
+    }
+}
+
+#[derive(Default)]
+struct CatalogReader {
+    entries: Vec<Entry>,
+    diagnostics: Vec<Diagnostic>,
+    /// Every entry's code as written, its position, and its number.
+    codes: Vec<(String, Position, usize)>,
+}
+
+/// Where each field of an entry is, for its findings.
+#[derive(Default)]
+struct Fields<'a> {
+    /// The first member of each key, in the order written.
+    members: Vec<(Key, &'a Member)>,
+}
+
+impl<'a> Fields<'a> {
+    fn get(&self, key: Key) -> Option<&'a Member> {
+        self.members
+            .iter()
+            .find(|(written, _)| *written == key)
+            .map(|(_, member)| *member)
+    }
+}
+
+/// The subject of an entry's findings: its code and its number.
+struct Subject {
+    code: Option<String>,
+    entry: usize,
+}
+
+impl CatalogReader {
+    fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn at(&mut self, kind: DefectKind, position: Position, subject: &Subject, message: String) {
+        self.push(Diagnostic {
+            kind,
+            position,
+            code: subject.code.clone(),
+            entry: Some(subject.entry),
+            message,
+        });
+    }
+
+    fn top(&mut self, kind: DefectKind, position: Position, message: String) {
+        self.push(Diagnostic {
+            kind,
+            position,
+            code: None,
+            entry: None,
+            message,
+        });
+    }
+
+    fn root(&mut self, root: &Node) {
+        let Value::Object(members) = &root.value else {
+            self.top(
+                DefectKind::Schema,
+                root.position,
+                format!(
+                    "a catalog is an object with an \"{LIST}\" array, not {}",
+                    root.value.kind()
+                ),
+            );
+            return;
+        };
+        let mut list: Option<&Member> = None;
+        for member in members {
+            if member.key != LIST {
+                self.top(
+                    DefectKind::UnknownField,
+                    member.key_position,
+                    format!(
+                        "unknown field \"{}\" in the catalog object; its only field is \"{LIST}\"",
+                        member.key
+                    ),
+                );
+            } else if let Some(first) = list {
+                self.top(
+                    DefectKind::DuplicateField,
+                    member.key_position,
+                    format!(
+                        "\"{LIST}\" is written twice (first at line {})",
+                        first.key_position.line
+                    ),
+                );
+            } else {
+                list = Some(member);
+            }
+        }
+        let Some(list) = list else {
+            self.top(
+                DefectKind::MissingField,
+                root.position,
+                format!("missing required field \"{LIST}\""),
+            );
+            return;
+        };
+        let Value::Array(items) = &list.value.value else {
+            self.top(
+                DefectKind::FieldType,
+                list.value.position,
+                format!(
+                    "\"{LIST}\" must be an array of entries, not {}",
+                    list.value.value.kind()
+                ),
+            );
+            return;
+        };
+        for (index, item) in items.iter().enumerate() {
+            self.entry(index + 1, item);
+        }
+    }
+
+    fn entry(&mut self, number: usize, node: &Node) {
+        let Value::Object(members) = &node.value else {
+            let subject = Subject {
+                code: None,
+                entry: number,
+            };
+            self.at(
+                DefectKind::Schema,
+                node.position,
+                &subject,
+                format!("an entry is an object, not {}", node.value.kind()),
+            );
+            return;
+        };
+        let code = members.iter().find_map(|member| match &member.value.value {
+            Value::String(code) if member.key == Key::Code.name() => Some(code.clone()),
+            _ => None,
+        });
+        let subject = Subject {
+            code,
+            entry: number,
+        };
+        let errors_before = self.error_count();
+        let mut fields = Fields::default();
+        for member in members {
+            let Some(key) = Key::from_name(&member.key) else {
+                self.at(
+                    DefectKind::UnknownField,
+                    member.key_position,
+                    &subject,
+                    unknown_field(&member.key),
+                );
+                continue;
+            };
+            if let Some(first) = fields.get(key) {
+                self.at(
+                    DefectKind::DuplicateField,
+                    member.key_position,
+                    &subject,
+                    format!(
+                        "\"{}\" is written twice in this entry (first at line {})",
+                        member.key, first.key_position.line
+                    ),
+                );
+                continue;
+            }
+            fields.members.push((key, member));
+        }
+        let text = |reader: &mut Self, key: Key, required: bool| -> Option<String> {
+            match fields.get(key) {
+                Some(member) => match &member.value.value {
+                    Value::String(text) => Some(text.clone()),
+                    other => {
+                        reader.at(
+                            DefectKind::FieldType,
+                            member.value.position,
+                            &subject,
+                            format!("\"{}\" must be a string, not {}", key.name(), other.kind()),
+                        );
+                        None
+                    }
+                },
+                None => {
+                    if required {
+                        reader.at(
+                            DefectKind::MissingField,
+                            node.position,
+                            &subject,
+                            format!("missing required field \"{}\"", key.name()),
+                        );
+                    }
+                    None
+                }
+            }
+        };
+        let code = text(self, Key::Code, true);
+        let message = text(self, Key::Message, true);
+        let arglist = text(self, Key::Arglist, true);
+        let class = text(self, Key::Class, false);
+        let title = text(self, Key::Title, false);
+        let (suggestion, solution_first) = match fields.get(Key::Suggestion) {
+            Some(member) => self.suggestion(&member.value, &subject),
+            None => (None, false),
+        };
+        if let Some(code) = &code {
+            let position = fields
+                .get(Key::Code)
+                .map_or(node.position, |member| member.value.position);
+            self.codes.push((code.clone(), position, number));
+        }
+        let (Some(code), Some(message), Some(arglist)) = (code, message, arglist) else {
+            return;
+        };
+        let keys: Vec<Key> = fields.members.iter().map(|(key, _)| *key).collect();
+        let entry = Entry {
+            code,
+            message,
+            arglist,
+            class,
+            title,
+            suggestion,
+            layout: Layout::from_keys(&keys, solution_first).unwrap_or_default(),
+            position: node.position,
+        };
+        let (_, problems) = analyze(&entry);
+        for problem in problems {
+            let position = fields
+                .get(problem.key)
+                .map_or(node.position, |member| member.value.position);
+            self.at(problem.kind, position, &subject, problem.message);
+        }
+        // Entries the format cannot describe stay out of the catalog;
+        // entries that only break a rule stay in, so that tools can show them.
+        if self.shape_errors_since(errors_before) == 0 {
+            self.entries.push(entry);
+        }
+    }
+
+    /// The `suggestion` object: the texts, and whether `Solution` comes first.
+    fn suggestion(&mut self, node: &Node, subject: &Subject) -> (Option<Suggestion>, bool) {
+        let Value::Object(members) = &node.value else {
+            self.at(
+                DefectKind::FieldType,
+                node.position,
+                subject,
+                format!(
+                    "\"suggestion\" must be an object with \"{CAUSE}\" and \"{SOLUTION}\", not {}",
+                    node.value.kind()
+                ),
+            );
+            return (None, false);
+        };
+        let mut cause: Option<&Member> = None;
+        let mut solution: Option<&Member> = None;
+        for member in members {
+            let slot = match member.key.as_str() {
+                CAUSE => &mut cause,
+                SOLUTION => &mut solution,
+                other => {
+                    self.at(
+                        DefectKind::UnknownField,
+                        member.key_position,
+                        subject,
+                        format!(
+                            "unknown field \"{other}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\""
+                        ),
+                    );
+                    continue;
+                }
+            };
+            match slot {
+                Some(first) => self.at(
+                    DefectKind::DuplicateField,
+                    member.key_position,
+                    subject,
+                    format!(
+                        "\"{}\" is written twice in \"suggestion\" (first at line {})",
+                        member.key, first.key_position.line
+                    ),
+                ),
+                None => *slot = Some(member),
+            }
+        }
+        let solution_first = match (cause, solution) {
+            (Some(cause), Some(solution)) => solution.key_position < cause.key_position,
+            _ => false,
+        };
+        let mut text = |member: Option<&Member>, name: &str| -> Option<Option<String>> {
+            let Some(member) = member else {
+                self.at(
+                    DefectKind::MissingField,
+                    node.position,
+                    subject,
+                    format!(
+                        "\"suggestion\" is missing \"{name}\" (write \"{NOT_APPLICABLE}\" when there is none)"
+                    ),
+                );
+                return None;
+            };
+            match &member.value.value {
+                Value::String(text) if text == NOT_APPLICABLE => Some(None),
+                Value::String(text) => Some(Some(text.clone())),
+                other => {
+                    self.at(
+                        DefectKind::FieldType,
+                        member.value.position,
+                        subject,
+                        format!("\"{name}\" must be a string, not {}", other.kind()),
+                    );
+                    None
+                }
+            }
+        };
+        let cause = text(cause, CAUSE);
+        let solution = text(solution, SOLUTION);
+        match (cause, solution) {
+            (Some(cause), Some(solution)) => (Some(Suggestion { cause, solution }), solution_first),
+            _ => (None, false),
+        }
+    }
+
+    fn error_count(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// Errors about the shape of the JSON recorded since `start`.
+    fn shape_errors_since(&self, start: usize) -> usize {
+        self.diagnostics[start..]
+            .iter()
+            .filter(|diagnostic| {
+                matches!(
+                    diagnostic.kind,
+                    DefectKind::Schema
+                        | DefectKind::MissingField
+                        | DefectKind::FieldType
+                        | DefectKind::UnknownField
+                        | DefectKind::DuplicateField
+                )
+            })
+            .count()
+    }
+
+    /// Every code written by more than one entry, reported at each later one.
+    fn duplicates(&mut self) {
+        let mut first: HashMap<&str, (Position, usize)> = HashMap::new();
+        let mut found = Vec::new();
+        for (code, position, number) in &self.codes {
+            match first.get(code.as_str()) {
+                Some((first_position, first_number)) => found.push(Diagnostic {
+                    kind: DefectKind::DuplicateCode,
+                    position: *position,
+                    code: Some(code.clone()),
+                    entry: Some(*number),
+                    message: format!(
+                        "the code is defined twice: first by entry {first_number} at line {}",
+                        first_position.line
+                    ),
+                }),
+                None => {
+                    first.insert(code, (*position, *number));
+                }
+            }
+        }
+        self.diagnostics.extend(found);
+    }
+}
+
+/// The message for an unknown field, with the field it was likely meant to be.
+fn unknown_field(name: &str) -> String {
+    let known: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
+    let close = Key::ALL
+        .iter()
+        .map(|key| key.name())
+        .filter(|known| {
+            known.eq_ignore_ascii_case(name)
+                || edit_distance(&name.to_ascii_lowercase(), &known.to_ascii_lowercase()) <= 2
+        })
+        .min_by_key(|known| edit_distance(name, known));
+    let hint = close.map_or_else(String::new, |close| format!("; did you mean \"{close}\"?"));
+    format!(
+        "unknown field \"{name}\"; the fields of an entry are {}{hint}",
+        known.join(", ")
+    )
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
