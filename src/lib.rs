@@ -43,10 +43,40 @@
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
 
+/// Imports a catalog in the CANN `error_code.json` format at compile time.
+///
+/// `include_catalog!("path/error_code.json")` (the path relative to the
+/// including crate's directory, `CARGO_MANIFEST_DIR`) reads the file when
+/// the crate compiles and defines, for every entry, what an `#[error_code]`
+/// struct defines: a `pub struct` named after the code, with a `String`
+/// field per `Arglist` name (keywords as raw identifiers, `r#type`), its
+/// registration, and what the report macros need, so that
+/// `msprof_env_error!("EK0201", ["buf_size"], [size])` is checked against
+/// the file. Editing the file rebuilds the crate.
+///
+/// Every defect of the file fails the compile, each error naming the file,
+/// the line and the entry's code, as `errcode check` names them:
+/// placeholders against `Arglist`, duplicate or malformed codes, stray `%`,
+/// bad names, missing fields, invalid JSON.
+///
+/// ```
+/// errcode::include_catalog!("ui-tests/catalogs/valid.json");
+///
+/// errcode::msprof_env_error!("EX0201", ["buf_size"], ["1048576B"]);
+/// assert_eq!(
+///     errcode::take_error_message().unwrap().lines().next(),
+///     Some("EX0201: Failed to allocate 1048576B host memory.")
+/// );
+/// // The struct of a code with a keyword argument: `type` becomes `r#type`.
+/// let unsupported = WX0001 { function: "cast".into(), r#type: "bf16".into() };
+/// assert_eq!(unsupported.to_string(), "Failed to cast because bf16 is not supported.");
+/// ```
+pub use errcode_macros::include_catalog;
 pub use errcode_macros::{
     error_code, msprof_env_error, msprof_inner_error, msprof_input_error, report_env_error,
     report_inner_error, report_input_error,
 };
+pub use errcode_runtime::{CatalogErrors, REGISTERED_FILE, catalog, register_catalog_json};
 pub use errcode_runtime::{
     Conflict, ErrorCode, ErrorDef, InvalidLimits, Limits, Registry, Report, ReportError,
     SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, restore_reports,
@@ -57,6 +87,7 @@ pub use errcode_runtime::{
 #[doc(hidden)]
 pub mod __private {
     pub use errcode_macros::__report_checked;
+    pub use errcode_runtime::catalog::Layout;
     pub use errcode_runtime::{
         __store_heap_bytes as store_heap_bytes, RawDef, Registration, debug_error, report_defined,
         report_formatted, write_message,

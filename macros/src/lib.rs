@@ -6,6 +6,7 @@
 //! list, then expand. A definition that fails its checks still expands to a
 //! fallback, so the only errors a user sees are the ones to fix.
 
+mod catalog;
 mod code;
 mod definition;
 mod errors;
@@ -18,6 +19,12 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn error_code(args: TokenStream, item: TokenStream) -> TokenStream {
     definition::expand(args.into(), item.into()).into()
+}
+
+/// Defines every entry of a catalog file. See `errcode::include_catalog!`.
+#[proc_macro]
+pub fn include_catalog(input: TokenStream) -> TokenStream {
+    catalog::expand(input.into()).into()
 }
 
 /// Reports a defined code with its arguments by name. See `errcode::msprof_env_error!`.

@@ -10,9 +10,11 @@
 
 mod arena;
 mod def;
+mod export;
 mod index;
 mod limits;
 mod local;
+mod register;
 mod registry;
 mod render;
 mod report;
@@ -20,13 +22,19 @@ mod store;
 mod stream;
 
 pub use def::{ErrorCode, ErrorDef, RawDef, SourceLocation, debug_error, write_message};
+pub use errcode_catalog::CatalogErrors;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
+pub use register::{REGISTERED_FILE, register_catalog_json};
 pub use registry::{Conflict, Registration, Registry, registry};
 pub use report::{
     Report, ReportError, report_defined, report_dynamic, report_formatted, restore_reports,
     take_error_message, take_reports, take_warning_message, write_error_message,
 };
 pub use stream::{StreamGuard, WorkStream};
+
+/// Catalogs in the CANN JSON format: reading, checking, and writing them as
+/// JSON, Markdown or Rust (the `errcode-catalog` crate).
+pub use errcode_catalog as catalog;
 
 #[doc(hidden)]
 pub use errcode_syntax as syntax;

@@ -12,11 +12,30 @@ use super::attr::Attr;
 use super::check::Checked;
 use crate::code::Code;
 
+/// Where a definition is written: what its `SourceLocation` says, and what
+/// its registration keeps for exports.
+pub(crate) enum Origin {
+    /// `#[error_code]` on a struct: the struct's place in its source file.
+    Attribute,
+    /// An entry of a catalog file imported by `include_catalog!`.
+    Catalog {
+        /// The catalog's path as the import wrote it.
+        file: String,
+        line: u32,
+        column: u32,
+        /// The entry's field order (`errcode_catalog::Layout::bits`).
+        layout: u32,
+        /// `Arglist` as written.
+        arglist: String,
+    },
+}
+
 pub(crate) fn definition(
     code: &Code,
     attr: &Attr,
     item: &Struct,
     checked: &Checked,
+    origin: &Origin,
 ) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
@@ -39,8 +58,27 @@ pub(crate) fn definition(
         quote!(#position => #write,)
     });
     let static_ty = static_type(item);
-    let location = quote_spanned! {ident.span()=>
-        ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!())
+    let location = match origin {
+        Origin::Attribute => quote_spanned! {ident.span()=>
+            ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!())
+        },
+        Origin::Catalog {
+            file, line, column, ..
+        } => quote!(::errcode::SourceLocation::new(#file, #line, #column)),
+    };
+    let registration = match origin {
+        Origin::Attribute => quote! {
+            ::errcode::__private::Registration::new(<#static_ty as ::errcode::ErrorCode>::DEF)
+        },
+        Origin::Catalog {
+            layout, arglist, ..
+        } => quote! {
+            ::errcode::__private::Registration::from_catalog(
+                <#static_ty as ::errcode::ErrorCode>::DEF,
+                ::errcode::__private::Layout::from_bits(#layout),
+                #arglist,
+            )
+        },
     };
     let name = ident.to_string();
     let common = common_impls(
@@ -95,9 +133,7 @@ pub(crate) fn definition(
         #common
 
         ::errcode::__private::inventory::submit! {
-            ::errcode::__private::Registration::new(
-                <#static_ty as ::errcode::ErrorCode>::DEF
-            )
+            #registration
         }
 
         #finder

@@ -1,10 +1,11 @@
 //! `#[error_code(...)]`: read the attribute and the struct, check them
 //! together, expand.
 
-mod ast;
-mod attr;
-mod check;
-mod expand;
+// `include_catalog!` builds the same parts from a catalog entry and expands them here.
+pub(crate) mod ast;
+pub(crate) mod attr;
+pub(crate) mod check;
+pub(crate) mod expand;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -21,7 +22,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     let generated = match (&attr.code, &parsed, &checked) {
         (Some(code), Some(parsed), Some(checked)) if errors.is_empty() => {
-            expand::definition(code, &attr, parsed, checked)
+            expand::definition(code, &attr, parsed, checked, &expand::Origin::Attribute)
         }
         _ => expand::fallback(attr.code.as_ref(), parsed.as_ref()),
     };

@@ -1,0 +1,146 @@
+//! One catalog entry as the parts of an `#[error_code]` definition, expanded
+//! by the same code as a hand-written one.
+
+use errcode_catalog::{Definition, Entry, needs_raw_identifier};
+use errcode_syntax::{classify_code, is_identifier};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+use syn::{LitStr, parse_quote};
+
+use crate::code::Code;
+use crate::definition::ast::{Field, Struct};
+use crate::definition::attr::Attr;
+use crate::definition::check::Checked;
+use crate::definition::expand::{self, Origin};
+
+/// The struct of `entry`, named after its code, and its definition; or, for
+/// an entry with errors (reported by the caller), a fallback that keeps its
+/// uses quiet. An entry whose code is malformed expands to nothing.
+pub(crate) fn expand(entry: &Entry, file: &str, span: Span) -> TokenStream {
+    let Ok(kind) = classify_code(&entry.code) else {
+        return TokenStream::new();
+    };
+    let code = Code {
+        literal: LitStr::new(&entry.code, span),
+        value: entry.code.clone(),
+        kind,
+    };
+    let definition = entry.definition().ok();
+    let names: Vec<String> = match &definition {
+        Some(definition) => definition.fields.clone(),
+        None => usable_names(entry),
+    };
+    let ident = Ident::new(&entry.code, Span::call_site());
+    let fields: Vec<Field> = names
+        .iter()
+        .map(|name| Field {
+            ident: field_ident(name),
+            name: name.clone(),
+            ty: parse_quote!(::std::string::String),
+        })
+        .collect();
+    let item = Struct {
+        ident,
+        vis: parse_quote!(pub),
+        generics: Default::default(),
+        fields,
+        derives_debug: false,
+    };
+    let declaration = declaration(entry, &item);
+    let generated = match &definition {
+        Some(definition) => {
+            let attr = attr(entry, span);
+            let checked = checked(definition);
+            let origin = Origin::Catalog {
+                file: file.to_owned(),
+                line: entry.position.line,
+                column: entry.position.column,
+                layout: entry.layout.bits(),
+                arglist: entry.arglist.clone(),
+            };
+            expand::definition(&code, &attr, &item, &checked, &origin)
+        }
+        None => expand::fallback(Some(&code), Some(&item)),
+    };
+    quote!(#declaration #generated)
+}
+
+/// The struct itself, with the docs a user's `missing_docs` asks for.
+fn declaration(entry: &Entry, item: &Struct) -> TokenStream {
+    let ident = &item.ident;
+    let title = entry
+        .title
+        .as_deref()
+        .map_or_else(String::new, |title| format!(" ({})", title.trim()));
+    let doc = format!("{}{title}: {}", entry.code, code_span(&entry.message));
+    let fields = item.fields.iter().map(|field| {
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        let doc = format!("The value of `{}` in the message.", field.name);
+        quote! {
+            #[doc = #doc]
+            pub #field_ident: #ty,
+        }
+    });
+    let body = if item.fields.is_empty() {
+        quote!(;)
+    } else {
+        quote!({ #(#fields)* })
+    };
+    quote! {
+        #[doc = #doc]
+        // A catalog has more codes than one program reports.
+        #[allow(dead_code)]
+        #[derive(Clone, PartialEq, Eq)]
+        pub struct #ident #body
+    }
+}
+
+fn attr(entry: &Entry, span: Span) -> Attr {
+    let literal = |text: &str| LitStr::new(text, span);
+    Attr {
+        message: Some(literal(&entry.message)),
+        title: entry.title.as_deref().map(literal),
+        class: entry.class.as_deref().map(literal),
+        cause: entry.cause().map(literal),
+        solution: entry.solution().map(literal),
+        ..Attr::default()
+    }
+}
+
+/// The struct's fields are the definition's distinct names, in order.
+fn checked(definition: &Definition) -> Checked {
+    Checked {
+        pieces: definition.pieces.clone(),
+        args: definition.args.clone(),
+        fields: (0..definition.fields.len()).collect(),
+        slots: definition.slots.clone(),
+    }
+}
+
+/// For an entry with errors: its distinct names that can name a field.
+fn usable_names(entry: &Entry) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in entry.names() {
+        let usable = is_identifier(name) && !["self", "Self", "super", "crate"].contains(&name);
+        if usable && !names.iter().any(|seen| seen == name) {
+            names.push(name.to_owned());
+        }
+    }
+    names
+}
+
+/// A keyword name (`type`) becomes a raw identifier (`r#type`).
+fn field_ident(name: &str) -> Ident {
+    if needs_raw_identifier(name) {
+        Ident::new_raw(name, Span::call_site())
+    } else {
+        Ident::new(name, Span::call_site())
+    }
+}
+
+/// `text` as a Markdown code span in the docs, so that `[%s]` is not read as a link.
+fn code_span(text: &str) -> String {
+    let fence = if text.contains('`') { "``" } else { "`" };
+    format!("{fence} {} {fence}", text.replace('\n', " "))
+}

@@ -1,0 +1,69 @@
+//! The registry as a catalog, to write out in the JSON format or as Markdown.
+
+use errcode_catalog::{Catalog, Entry, Layout, Position, Suggestion};
+
+use crate::def::ErrorDef;
+use crate::registry::{Registry, Source};
+
+impl Registry {
+    /// Every definition as an entry of a catalog in the CANN JSON format, in
+    /// code order: write it with [`Catalog::to_json`] or
+    /// [`Catalog::to_markdown`].
+    ///
+    /// An entry imported from a catalog (`include_catalog!`,
+    /// [`register_catalog_json`](crate::register_catalog_json)) is written as
+    /// it was read: the same field order, `Arglist` as written and `"N/A"`
+    /// where the suggestion had it, so that importing the export gives the
+    /// same entries. An `#[error_code]` definition is written in the order
+    /// most CANN entries use, with `"N/A"` for the missing half of a
+    /// suggestion.
+    ///
+    /// ```
+    /// # #[errcode::error_code("EK0204", title = "Resource_Error", class = "Profiling Errors",
+    /// #     message = "Insufficient disk space. Reason: %s.",
+    /// #     solution = "At least 20MB storage space is required.")]
+    /// # pub struct InsufficientDiskSpace { pub reason: String }
+    /// let catalog = errcode::registry().to_catalog();
+    /// let entry = catalog.get("EK0204").unwrap();
+    /// assert_eq!(entry.arglist, "reason");
+    /// assert!(catalog.to_json().contains(
+    ///     "\"suggestion\": {\n        \"Possible Cause\": \"N/A\",\n        \"Solution\": \"At least 20MB storage space is required.\"\n      }"
+    /// ));
+    /// ```
+    pub fn to_catalog(&self) -> Catalog {
+        Catalog {
+            entries: self
+                .iter_sources()
+                .map(|(def, source)| entry_of(def, source))
+                .collect(),
+        }
+    }
+}
+
+fn entry_of(def: &'static ErrorDef, source: Source) -> Entry {
+    let written = source.written;
+    let has_suggestion = match written {
+        Some(written) => written.layout.has(errcode_catalog::Key::Suggestion),
+        None => def.cause().is_some() || def.solution().is_some(),
+    };
+    let layout = written.map_or_else(
+        || Layout::canonical(def.class().is_some(), def.title().is_some(), has_suggestion),
+        |written| written.layout,
+    );
+    Entry {
+        code: def.code().to_owned(),
+        message: def.message().to_owned(),
+        arglist: written.map_or_else(
+            || def.args().join(","),
+            |written| written.arglist.to_owned(),
+        ),
+        class: def.class().map(str::to_owned),
+        title: def.title().map(str::to_owned),
+        suggestion: has_suggestion.then(|| Suggestion {
+            cause: def.cause().map(str::to_owned),
+            solution: def.solution().map(str::to_owned),
+        }),
+        layout,
+        position: Position::default(),
+    }
+}
