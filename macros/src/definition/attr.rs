@@ -5,7 +5,7 @@ use syn::parse::{ParseStream, Parser};
 use syn::{Ident, LitStr, Token};
 
 use crate::code::Code;
-use crate::errors::Errors;
+use crate::errors::{Errors, closest};
 
 const KEYS: &[&str] = &["message", "title", "class", "cause", "solution", "args"];
 
@@ -20,6 +20,9 @@ pub(crate) struct Attr {
     pub(crate) cause: Option<LitStr>,
     pub(crate) solution: Option<LitStr>,
     pub(crate) args: Option<LitStr>,
+    /// `message` was written but rejected (not a literal, or a misspelled
+    /// key), so its absence is already reported.
+    pub(crate) message_rejected: bool,
 }
 
 impl Attr {
@@ -62,12 +65,24 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
         }
         Err(_) => {
             let value = value_tokens(input);
+            let hint = match syn::parse2::<Ident>(value.clone()) {
+                Ok(ident) => format!(": write \"{ident}\""),
+                Err(_) => " like \"EK0201\"".to_owned(),
+            };
             errors.push(syn::Error::new_spanned(
                 value,
-                "the first argument of #[error_code] is the code, as a string literal like \"EK0201\"",
+                format_args!(
+                    "the first argument of #[error_code] is the code, as a string literal{hint}"
+                ),
             ));
         }
     }
+    // The code heads each message below, as it heads those of the checks.
+    let code = attr
+        .code
+        .as_ref()
+        .map(|code| format!("{}: ", code.value))
+        .unwrap_or_default();
     while !input.is_empty() {
         if let Err(error) = input.parse::<Token![,]>() {
             errors.push(error);
@@ -97,21 +112,30 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
         let value = value_tokens(input);
         let name = key.to_string();
         if !KEYS.contains(&name.as_str()) {
-            errors.at(
-                key.span(),
-                format_args!(
-                    "unknown key `{name}` in #[error_code]; the keys are: {}",
-                    KEYS.join(", ")
+            let close = closest(&name, KEYS);
+            attr.message_rejected |= close == Some("message");
+            let keys = KEYS.join(", ");
+            let message = match close {
+                Some(close) => format!(
+                    "{code}unknown key `{name}` in #[error_code]; did you mean `{close}`? (the keys are: {keys})"
                 ),
-            );
+                None => {
+                    format!("{code}unknown key `{name}` in #[error_code]; the keys are: {keys}")
+                }
+            };
+            errors.at(key.span(), message);
             continue;
         }
         let literal = match syn::parse2::<LitStr>(value.clone()) {
             Ok(literal) => literal,
             Err(_) => {
+                attr.message_rejected |= name == "message";
                 errors.push(syn::Error::new_spanned(
                     &value,
-                    format_args!("the value of `{name}` must be a string literal"),
+                    format_args!(
+                        "{code}the value of `{name}` must be a string literal: #[error_code] reads it \
+                         as it compiles, before constants and macros have values"
+                    ),
                 ));
                 continue;
             }
@@ -120,7 +144,7 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
         if slot.is_some() {
             errors.at(
                 key.span(),
-                format_args!("`{name}` is given twice in #[error_code]"),
+                format_args!("{code}`{name}` is given twice in #[error_code]; keep one"),
             );
             continue;
         }

@@ -5,7 +5,7 @@ use errcode_syntax::{is_identifier, parse_template, split_arglist};
 use super::ast::Struct;
 use super::attr::Attr;
 use crate::code::Code;
-use crate::errors::Errors;
+use crate::errors::{Errors, closest};
 
 /// A definition whose template and arglist agree with its struct.
 pub(crate) struct Checked {
@@ -26,6 +26,9 @@ pub(crate) fn check(
     errors: &mut Errors,
 ) -> Option<Checked> {
     let Some(message) = &attr.message else {
+        if attr.message_rejected {
+            return None;
+        }
         errors.at(
             code.literal.span(),
             format_args!(
@@ -54,27 +57,54 @@ pub(crate) fn check(
             let value = literal.value();
             let names = split_arglist(&value);
             let mut ok = true;
+            let missing: Vec<&str> = field_names
+                .iter()
+                .copied()
+                .filter(|field| !names.contains(field))
+                .collect();
+            let strangers: Vec<&&str> = names
+                .iter()
+                .filter(|name| is_identifier(name) && !field_names.contains(name))
+                .collect();
+            // A name that is no field is most likely a misspelled field: the
+            // nearest one, or the only field left out when only one name is
+            // wrong. That field is not reported missing as well: fixing the
+            // spelling fixes both.
+            let mut suggested: Vec<&str> = Vec::new();
             for name in &names {
-                if !is_identifier(name) {
+                if name.is_empty() {
                     ok = false;
-                    let what = if name.is_empty() {
-                        "an empty name".to_owned()
-                    } else {
-                        format!("`{name}`")
-                    };
                     errors.at(
                         literal.span(),
                         format_args!(
-                            "{}: `args` has {what}, which is not an identifier",
+                            "{}: `args` has an empty name; remove the extra comma",
+                            code.value
+                        ),
+                    );
+                } else if !is_identifier(name) {
+                    ok = false;
+                    errors.at(
+                        literal.span(),
+                        format_args!(
+                            "{}: `args` has `{name}`, which is not an identifier: names are identifiers, separated by commas",
                             code.value
                         ),
                     );
                 } else if !field_names.contains(name) {
                     ok = false;
+                    let close =
+                        closest(name, &field_names).or(match (&strangers[..], &missing[..]) {
+                            ([_], [only]) => Some(*only),
+                            _ => None,
+                        });
+                    suggested.extend(close);
+                    let suggestion = close
+                        .map(|close| format!("; did you mean `{close}`?"))
+                        .unwrap_or_default();
                     errors.at(
                         literal.span(),
                         format_args!(
-                            "{}: `args` names `{name}`, which is not a field of `{}` (its fields: {})",
+                            "{}: `args` names `{name}`, which is not a field of `{}` (its fields: {}){suggestion}",
                             code.value,
                             item.ident,
                             list(&field_names)
@@ -82,8 +112,14 @@ pub(crate) fn check(
                     );
                 }
             }
+            // A name that is no identifier (`"api param"`) may hold fields,
+            // which are then not reported missing: the list is to fix first.
+            let garbled = names
+                .iter()
+                .any(|name| !name.is_empty() && !is_identifier(name));
             for field in &item.fields {
-                if !names.contains(&field.name.as_str()) {
+                let name = field.name.as_str();
+                if !garbled && missing.contains(&name) && !suggested.contains(&name) {
                     ok = false;
                     errors.at(
                         field.ident.span(),
@@ -104,16 +140,15 @@ pub(crate) fn check(
     let pieces = pieces?;
     let placeholders = pieces.len() - 1;
     if placeholders != args.len() {
-        let source = if attr.args.is_some() {
-            "`args` names"
+        let (source, noun) = if attr.args.is_some() {
+            ("`args` has", "name")
         } else {
-            "the struct has"
+            ("the struct has", "field")
         };
-        let noun = if attr.args.is_some() { "name" } else { "field" };
         errors.at(
             message.span(),
             format_args!(
-                "{}: the message has {placeholders} `%s` placeholder{} but {source} {} {noun}{} ({})",
+                "{}: the message has {placeholders} `%s` placeholder{} but {source} {} {noun}{} ({}); each {noun} fills one placeholder, in order",
                 code.value,
                 plural(placeholders),
                 args.len(),

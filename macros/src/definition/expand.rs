@@ -2,9 +2,8 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::{GenericParam, LitStr};
 
 use super::ast::Struct;
@@ -51,9 +50,17 @@ pub(crate) fn definition(
     let slots = &checked.slots;
     let write_arms = checked.fields.iter().enumerate().map(|(position, &index)| {
         let field = &item.fields[index];
-        let field_ident = &field.ident;
-        let write = quote_spanned! {field.ty.span()=>
-            ::errcode::__private::write_display(out, &self.#field_ident)
+        // A type that is not `Display` is reported at the function called and
+        // at its argument, which here both run from the type's first token to
+        // its last: the error points at the whole type, what to change.
+        let ty: Vec<TokenTree> = field.ty.to_token_stream().into_iter().collect();
+        let first = ty.first().map_or(field.ident.span(), TokenTree::span);
+        let last = ty.last().map_or(first, TokenTree::span);
+        let mut field_ident = field.ident.clone();
+        field_ident.set_span(last);
+        let write_display = Ident::new("write_display", last);
+        let write = quote_spanned! {first=>
+            ::errcode::__private::#write_display(out, &self.#field_ident)
         };
         quote!(#position => #write,)
     });
@@ -218,26 +225,58 @@ fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
             #vis type #hidden <#generics> = #ident #ty_generics;
         }
     });
-    quote! {
+    // Every token at the code literal, but for the macro's own name, whose
+    // hygiene keeps it out of the way of user code: where the compiler points
+    // at these items (a clash, a similar name), it points at the code.
+    let at_code = |tokens: TokenStream| respan(tokens, code.literal.span());
+    let macro_head = at_code(quote! {
         // Exported so that report sites in other crates find it; a definition
         // inside a function body is as reachable, hence the allow.
         #[doc(hidden)]
         #[macro_export]
         #[allow(non_local_definitions)]
-        macro_rules! #unique {
+        macro_rules!
+    });
+    let macro_body = at_code(quote! {
+        {
             ($($call:tt)*) => {
                 ::errcode::__private::__report_checked! {
                     (#code_literal #valid [#(#names),*]) $($call)*
                 }
             };
         }
-
+    });
+    let import = at_code(quote! {
         #[doc(hidden)]
         #[allow(unused_imports)]
         #vis use #unique as #hidden;
-
+    });
+    let alias = alias.map(at_code);
+    quote! {
+        #macro_head #unique #macro_body
+        #import
         #alias
     }
+}
+
+/// The tokens, each given `span`. The hidden items of a second definition of
+/// a code clash with the first one's: all at the code literal, they make the
+/// compiler point there, and report the clash once for both items (it
+/// reports one clash per name and span).
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let TokenTree::Group(group) = &token {
+                let mut moved = Group::new(group.delimiter(), respan(group.stream(), span));
+                moved.set_span(span);
+                token = TokenTree::Group(moved);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
 }
 
 /// `#[macro_export]` puts the macro at the crate root, where two modules may

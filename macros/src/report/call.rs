@@ -1,7 +1,7 @@
 //! Step 1 of a report: `(CODE, [keys...], [values...])`.
 
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use quote::quote;
+use quote::{ToTokens, quote};
 use syn::LitStr;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
@@ -21,26 +21,45 @@ struct Call {
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
-    let call = match parse.parse2(input) {
+    let call = match parse.parse2(input.clone()) {
         Ok(call) => call,
-        Err(error) => return error.to_compile_error(),
+        Err(error) => {
+            let error = error.to_compile_error();
+            // A well-formed code is still looked up, with nothing to check,
+            // so that its definition's import counts as used.
+            let lookup = leading_code(input).map(|code| {
+                let finder = code.hidden_ident();
+                let code_literal = &code.literal;
+                quote!(#finder! { #code_literal _ [] [] })
+            });
+            return quote!({ #error #lookup });
+        }
     };
     let mut errors = Errors::default();
     let code = Code::check(&call.code, &mut errors);
     check_keys(&call, code.as_ref(), &mut errors);
-    let Some(code) = code.filter(|_| errors.is_empty()) else {
+    let Some(code) = code else {
         let errors = errors.to_compile_errors();
         let consume = consume_values(split_commas(&call.values));
         return quote!({ #errors #consume });
     };
     let finder = code.hidden_ident();
     let code_literal = &call.code;
-    let keys = &call.keys;
+    // Keys rejected here go on as `_`, which step 2 takes as "only consume
+    // the values": the definition is still looked up, so its import counts
+    // as used and an undefined code is still reported.
+    let keys = if errors.is_empty() {
+        call.keys.to_token_stream()
+    } else {
+        quote!(_)
+    };
     let mut values_marker = Group::new(Delimiter::Bracket, TokenStream::new());
     values_marker.set_span(call.values.span());
     let mut values = Group::new(Delimiter::Bracket, call.values.stream());
     values.set_span(call.values.span());
+    let errors = errors.to_compile_errors();
     quote! {
+        #errors
         ::errcode::__split_values! {
             #finder (#code_literal #keys #values_marker) #values
         }
@@ -65,6 +84,18 @@ fn parse(input: ParseStream) -> syn::Result<Call> {
         return Err(input.error(format_args!("unexpected tokens after the values; {SHAPE}")));
     }
     Ok(Call { code, keys, values })
+}
+
+/// The code a call starts with, when it is a well-formed code literal.
+fn leading_code(input: TokenStream) -> Option<Code> {
+    let literal = (|input: ParseStream| {
+        let literal: LitStr = input.parse()?;
+        input.parse::<TokenStream>()?;
+        Ok(literal)
+    })
+    .parse2(input)
+    .ok()?;
+    Code::check(&literal, &mut Errors::default())
 }
 
 /// A `[...]` or `{...}` group.
@@ -97,14 +128,12 @@ fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
             Ok(literal) => literal,
             Err(_) => {
                 let hint = match syn::parse2::<syn::Ident>(key) {
-                    Ok(ident) => format!("; write \"{ident}\""),
-                    Err(_) => String::new(),
+                    Ok(ident) => format!(": write \"{ident}\""),
+                    Err(_) => ", like \"buf_size\"".to_owned(),
                 };
                 errors.at(
                     span,
-                    format_args!(
-                        "{code}: an argument name is a string literal, like \"buf_size\"{hint}"
-                    ),
+                    format_args!("{code}: an argument name is a string literal{hint}"),
                 );
                 continue;
             }
@@ -118,7 +147,9 @@ fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
         } else if seen.contains(&name) {
             errors.at(
                 literal.span(),
-                format_args!("{code}: the argument \"{name}\" is given twice"),
+                format_args!(
+                    "{code}: the argument \"{name}\" is given twice; give each argument once"
+                ),
             );
         } else {
             seen.push(name);

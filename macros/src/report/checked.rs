@@ -1,22 +1,22 @@
 //! Step 2 of a report: the call's keys and values against the definition's
 //! argument names.
 
-use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
-use quote::quote;
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
 use syn::parse::{ParseStream, Parser};
 use syn::{LitBool, LitStr};
 
 use super::{consume_values, split_commas};
-use crate::errors::Errors;
+use crate::errors::{Errors, closest};
 
 /// What the definition's hidden macro passes on: `(CODE VALID [names...])`,
 /// then the call: `CODE [keys...] [] [(value) ...]`, the empty group carrying
-/// the span of the call's values.
+/// the span of the call's values. Keys of `_` mean that step 1 rejected them.
 struct Checked {
     valid: bool,
     names: Vec<String>,
     code: LitStr,
-    keys: Group,
+    keys: Option<Group>,
     values_span: Span,
     values: Vec<TokenStream>,
 }
@@ -27,16 +27,16 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     let values = &checked.values;
-    if !checked.valid {
-        // The definition was rejected and its errors say why.
+    let Some(key_group) = checked.keys.as_ref().filter(|_| checked.valid) else {
+        // The definition or the call was rejected, and its errors say why.
         return consume_values(values.iter().cloned());
-    }
-    let keys: Vec<LitStr> = split_commas(&checked.keys)
+    };
+    let keys: Vec<LitStr> = split_commas(key_group)
         .into_iter()
         .filter_map(|key| syn::parse2(key).ok())
         .collect();
     let mut errors = Errors::default();
-    check(&checked, &keys, &mut errors);
+    check(&checked, key_group, &keys, &mut errors);
     if !errors.is_empty() {
         let errors = errors.to_compile_errors();
         let consume = consume_values(values.iter().cloned());
@@ -46,10 +46,16 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         &format!("__errcode_{}", checked.code.value()),
         checked.code.span(),
     );
-    let fields = keys.iter().map(|key| field_ident(key));
+    let fields = keys.iter().map(field_ident);
+    // Each conversion at its value, so that a value of the wrong type is
+    // reported there alone rather than against the whole report.
+    let values = values.iter().map(|value| {
+        let span = value_span(value).unwrap_or(checked.values_span);
+        quote_spanned!(span=> ::core::convert::Into::into(#value))
+    });
     quote! {
         ::errcode::__private::report_defined(&#alias {
-            #(#fields: ::core::convert::Into::into(#values),)*
+            #(#fields: #values,)*
         })
     }
 }
@@ -67,7 +73,12 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
         .map(LitStr::value)
         .collect();
     let code = input.parse()?;
-    let keys: Group = input.parse::<TokenTree>().and_then(expect_group)?;
+    let keys = if input.peek(syn::Token![_]) {
+        input.parse::<syn::Token![_]>()?;
+        None
+    } else {
+        Some(input.parse::<TokenTree>().and_then(expect_group)?)
+    };
     let values_span = input.parse::<TokenTree>().and_then(expect_group)?.span();
     let values = input
         .parse::<TokenTree>()
@@ -93,7 +104,7 @@ fn expect_group(token: TokenTree) -> syn::Result<Group> {
     }
 }
 
-fn check(checked: &Checked, keys: &[LitStr], errors: &mut Errors) {
+fn check(checked: &Checked, key_group: &Group, keys: &[LitStr], errors: &mut Errors) {
     let code = checked.code.value();
     let names = &checked.names;
     let expected = if names.is_empty() {
@@ -101,10 +112,16 @@ fn check(checked: &Checked, keys: &[LitStr], errors: &mut Errors) {
     } else {
         format!("its arguments are: {}", names.join(", "))
     };
+    let candidates: Vec<&str> = names.iter().map(String::as_str).collect();
+    // A name suggested for a misspelled key is not reported missing as well:
+    // fixing the spelling fixes both.
+    let mut suggested: Vec<&str> = Vec::new();
     for key in keys {
         let name = key.value();
         if !names.contains(&name) {
-            let suggestion = closest(&name, names)
+            let close = closest(&name, &candidates);
+            suggested.extend(close);
+            let suggestion = close
                 .map(|close| format!("; did you mean \"{close}\"?"))
                 .unwrap_or_default();
             errors.at(
@@ -114,10 +131,10 @@ fn check(checked: &Checked, keys: &[LitStr], errors: &mut Errors) {
         }
     }
     let given: Vec<String> = keys.iter().map(LitStr::value).collect();
-    let missing: Vec<&str> = names
+    let missing: Vec<&str> = candidates
         .iter()
-        .filter(|name| !given.contains(name))
-        .map(String::as_str)
+        .copied()
+        .filter(|name| !given.iter().any(|given| given == name) && !suggested.contains(name))
         .collect();
     if !missing.is_empty() {
         let what = if missing.len() == 1 {
@@ -126,9 +143,9 @@ fn check(checked: &Checked, keys: &[LitStr], errors: &mut Errors) {
             "arguments"
         };
         errors.at(
-            checked.keys.span(),
+            key_group.span(),
             format_args!(
-                "{code}: missing {what} {} ({expected})",
+                "{code}: missing {what} {} ({expected}); add each with its value",
                 missing
                     .iter()
                     .map(|name| format!("\"{name}\""))
@@ -138,31 +155,57 @@ fn check(checked: &Checked, keys: &[LitStr], errors: &mut Errors) {
         );
     }
     let values = &checked.values;
+    let counts = format!(
+        "{} name{}, {} value{}",
+        keys.len(),
+        plural(keys.len()),
+        values.len(),
+        plural(values.len())
+    );
     if keys.len() > values.len() {
         let key = &keys[values.len()];
         errors.at(
             key.span(),
             format_args!(
-                "{code}: the argument \"{}\" has no value ({} names, {} values)",
+                "{code}: the argument \"{}\" has no value ({counts}); give a value for each name, in the same order",
                 key.value(),
-                keys.len(),
-                values.len()
             ),
         );
     } else if values.len() > keys.len() {
         let span = values
             .get(keys.len())
-            .and_then(|value| value.clone().into_iter().next())
-            .map_or(checked.values_span, |token| token.span());
+            .and_then(value_span)
+            .unwrap_or(checked.values_span);
         errors.at(
             span,
             format_args!(
-                "{code}: this value has no argument name ({} names, {} values)",
-                keys.len(),
-                values.len()
+                "{code}: this value has no argument name ({counts}); name it in the list of names, or remove it"
             ),
         );
     }
+}
+
+/// Where a value was written. `__split_values!` wraps each value in
+/// parentheses and an invisible group, both spanned at the macro's
+/// expansion; the tokens inside keep the spans of the report site.
+fn value_span(value: &TokenStream) -> Option<Span> {
+    let mut first = match value.clone().into_iter().next()? {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => {
+            group.stream().into_iter().next()?
+        }
+        other => other,
+    };
+    while let TokenTree::Group(group) = &first {
+        if group.delimiter() != Delimiter::None {
+            break;
+        }
+        first = group.stream().into_iter().next()?;
+    }
+    Some(first.span())
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
 }
 
 /// A field named by a key; keywords (`type`) become raw identifiers.
@@ -172,29 +215,4 @@ fn field_ident(key: &LitStr) -> Ident {
         Ok(_) => Ident::new(&name, key.span()),
         Err(_) => Ident::new_raw(&name, key.span()),
     }
-}
-
-/// The name within two edits of `name`, if there is exactly one best.
-fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {
-    names
-        .iter()
-        .map(|candidate| (edit_distance(name, candidate), candidate))
-        .filter(|&(distance, _)| distance <= 2)
-        .min_by_key(|&(distance, _)| distance)
-        .map(|(_, candidate)| candidate.as_str())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }

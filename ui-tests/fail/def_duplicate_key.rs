@@ -1,0 +1,14 @@
+// An attribute key given twice is reported at its second occurrence.
+use errcode::error_code;
+
+#[error_code(
+    "EK0201",
+    message = "Failed to allocate %s host memory for Profiling.",
+    cause = "Allocation failed due to insufficient host memory.",
+    cause = "Out of memory."
+)]
+pub struct InsufficientHostMemory {
+    pub buf_size: String,
+}
+
+fn main() {}

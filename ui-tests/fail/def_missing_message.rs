@@ -1,0 +1,9 @@
+// A definition needs a message template.
+use errcode::error_code;
+
+#[error_code("EK0201", title = "Resource_Error_Insufficient_Host_Memory")]
+pub struct InsufficientHostMemory {
+    pub buf_size: String,
+}
+
+fn main() {}

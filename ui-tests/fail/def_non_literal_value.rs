@@ -1,0 +1,16 @@
+// Attribute values must be string literals: a constant or a macro call is rejected.
+use errcode::error_code;
+
+const MSG: &str = "Failed to allocate %s host memory for Profiling.";
+
+#[error_code("EK0201", message = MSG)]
+pub struct InsufficientHostMemory {
+    pub buf_size: String,
+}
+
+#[error_code("EK0202", message = concat!("Failed to allocate host memory by ", "%s."))]
+pub struct HostMemoryOperationFailed {
+    pub operation: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+// An argument name given twice is reported at its second occurrence.
+use errcode_profiling::*;
+
+fn main() {
+    errcode::msprof_input_error!(
+        "EK0006",
+        ["api", "param", "param"],
+        ["aclprofStart", "config", "config"]
+    );
+}

@@ -1,0 +1,10 @@
+// A misspelled argument name is reported at the name, suggesting the right one.
+use errcode_profiling::*;
+
+fn main() {
+    errcode::msprof_input_error!(
+        "EK0001",
+        ["vale", "param", "reason"],
+        ["-1", "--aic-freq", "it must be positive"]
+    );
+}

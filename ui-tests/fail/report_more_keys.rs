@@ -1,0 +1,6 @@
+// More argument names than values: the first name without a value is reported.
+use errcode_profiling::*;
+
+fn main() {
+    errcode::msprof_input_error!("EK0001", ["value", "param", "reason"], ["-1", "--aic-freq"]);
+}

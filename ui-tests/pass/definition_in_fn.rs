@@ -1,0 +1,20 @@
+// A definition inside a function body is reported in that body.
+use errcode::{error_code, msprof_env_error};
+
+fn main() {
+    #[error_code("EZ0100", message = "Stage %s took %s ms.")]
+    struct SlowStage {
+        stage: &'static str,
+        millis: u64,
+    }
+
+    msprof_env_error!("EZ0100", ["stage", "millis"], ["flush", 1500u64]);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0100: Stage flush took 1500 ms.\r\n")
+    );
+    let _ = SlowStage {
+        stage: "a",
+        millis: 1,
+    };
+}

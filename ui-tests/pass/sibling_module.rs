@@ -1,0 +1,25 @@
+// Definitions in one module are reported from a sibling module through a glob import.
+mod errors {
+    use errcode::error_code;
+
+    #[error_code("EK0005", message = "Parameter %s is not supported.")]
+    pub struct NotSupported {
+        pub param: String,
+    }
+}
+
+mod collector {
+    use super::errors::*;
+
+    pub fn reject(param: &str) {
+        errcode::msprof_input_error!("EK0005", ["param"], [param]);
+    }
+}
+
+fn main() {
+    collector::reject("aic_metrics");
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EK0005: Parameter aic_metrics is not supported.\r\n")
+    );
+}
