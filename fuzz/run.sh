@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs one fuzz target for SECONDS (default 300), starting from the seeds in
+# seeds/TARGET; what it finds goes to corpus/TARGET (not committed) and any
+# crash to artifacts/TARGET. The stable toolchain runs cargo-fuzz's
+# sanitizer flags with RUSTC_BOOTSTRAP=1.
+set -euo pipefail
+cd "$(dirname "$0")"
+target=${1:?usage: fuzz/run.sh TARGET [SECONDS]   (targets: template_parser report_values catalog_registration)}
+seconds=${2:-300}
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+mkdir -p "corpus/$target"
+RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "corpus/$target" "seeds/$target" -- -max_total_time="$seconds"
