@@ -120,7 +120,7 @@ mod tests {
                     next: Some('d')
                 },
                 TemplateError {
-                    offset: 11,
+                    offset: 10,
                     next: None
                 },
             ]
