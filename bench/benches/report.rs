@@ -1,0 +1,405 @@
+//! errcode against its baselines, each pair in the same run, with the ratios
+//! printed at the end:
+//!
+//! 1. report EK0201 and render it into a reused buffer, against `write!` of
+//!    the same text into a reused `String`;
+//! 2. a traceback of ten reports, against the same `write!` floor;
+//! 3. lookup by code string among 10,000 generated codes, against
+//!    `HashMap<String, _>::get` and a binary search over a sorted `Vec<&str>`;
+//! 4. two threads reporting at once, against one thread;
+//! 5. allocations per report in steady state, counted by the global allocator.
+//!
+//! `cargo bench -p errcode-bench --bench report` for the full run, with
+//! `-- --quick` for a run of under a minute; a criterion filter after `--`
+//! (`-- lookup`) runs only the matching benchmarks.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::sync::{Arc, Barrier, mpsc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use criterion::measurement::WallTime;
+use errcode::ErrorDef;
+use errcode_bench::alloc::{CountingAlloc, allocations_per_cycle};
+use errcode_bench::scenarios::{
+    BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_ek0201_dynamic,
+    report_ek0201_owned_field, report_traceback,
+};
+use errcode_bench::stats;
+
+#[global_allocator]
+static ALLOCATOR: CountingAlloc = CountingAlloc;
+
+/// The catalog of 10,000 generated codes of the lookup benchmark, written by `build.rs`.
+const GENERATED_CATALOG: &str = include_str!(concat!(env!("OUT_DIR"), "/generated_catalog.json"));
+
+type Group<'a> = criterion::BenchmarkGroup<'a, WallTime>;
+
+/// Benchmarks `routine` as `group_name/id`, recording criterion's samples for
+/// the summary. The loop is timed here (`iter_custom`) so that the recorded
+/// figures are exactly the ones criterion analyses.
+fn bench(group: &mut Group<'_>, group_name: &str, id: &str, mut routine: impl FnMut()) {
+    let key = format!("{group_name}/{id}");
+    group.bench_function(id, |b| {
+        b.iter_custom(|iterations| {
+            let start = Instant::now();
+            for _ in 0..iterations {
+                routine();
+            }
+            let elapsed = start.elapsed();
+            stats::record(&key, iterations, elapsed);
+            elapsed
+        })
+    });
+}
+
+fn report_and_render(c: &mut Criterion) {
+    const NAME: &str = "report_ek0201";
+    let mut group = c.benchmark_group(NAME);
+    let mut out = String::with_capacity(1024);
+    bench(&mut group, NAME, "errcode", || {
+        report_ek0201(&mut out, black_box(BUF_SIZE));
+        black_box(&out);
+    });
+    bench(&mut group, NAME, "floor_write", || {
+        floor_ek0201(&mut out, black_box(BUF_SIZE));
+        black_box(&out);
+    });
+    bench(&mut group, NAME, "errcode_string_field", || {
+        report_ek0201_owned_field(&mut out, black_box(BUF_SIZE));
+        black_box(&out);
+    });
+    bench(&mut group, NAME, "errcode_report_dynamic", || {
+        report_ek0201_dynamic(&mut out, black_box(BUF_SIZE));
+        black_box(&out);
+    });
+    group.finish();
+}
+
+fn traceback(c: &mut Criterion) {
+    const NAME: &str = "traceback_10";
+    let mut group = c.benchmark_group(NAME);
+    let mut out = String::with_capacity(4096);
+    bench(&mut group, NAME, "errcode", || {
+        report_traceback(&mut out, black_box(&TRACEBACK));
+        black_box(&out);
+    });
+    bench(&mut group, NAME, "floor_write", || {
+        floor_traceback(&mut out, black_box(&TRACEBACK));
+        black_box(&out);
+    });
+    group.finish();
+}
+
+/// How many distinct lookup strings the lookup benchmarks cycle through: enough
+/// that the branch predictor cannot learn the sequence, and a power of two.
+const QUERIES: usize = 4096;
+
+/// `QUERIES` codes to look up, picked from `generated` in a scattered order
+/// and held as owned strings, as a code read from input would be. With
+/// `present` false, each is a generated code with the other severity letter,
+/// kept only when that code is not registered.
+fn queries(generated: &[&str], present: bool) -> Vec<String> {
+    let registry = errcode::registry();
+    let mut state: u64 = 0x0123_4567_89ab_cdef;
+    let mut codes = Vec::with_capacity(QUERIES);
+    while codes.len() < QUERIES {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let code = generated[(state >> 33) as usize % generated.len()];
+        if present {
+            codes.push(code.to_owned());
+        } else {
+            let other = if code.starts_with('E') { 'W' } else { 'E' };
+            let absent = format!("{other}{}", &code[1..]);
+            if registry.get(&absent).is_none() {
+                codes.push(absent);
+            }
+        }
+    }
+    codes
+}
+
+fn lookup(c: &mut Criterion) {
+    const NAME: &str = "lookup_10k";
+    // Registered at run time, the registry is built by the same code as for
+    // definitions linked in, and `registry()` returns the newest snapshot.
+    let registered = errcode::register_catalog_json(GENERATED_CATALOG, 1)
+        .expect("the generated catalog is valid");
+    assert_eq!(registered, 10_000);
+    let registry = errcode::registry();
+    let generated: Vec<&str> = registry
+        .iter()
+        .filter(|def| def.class() == Some("Generated"))
+        .map(ErrorDef::code)
+        .collect();
+    assert_eq!(generated.len(), 10_000);
+    let defs: Vec<&'static ErrorDef> = registry.iter().collect();
+    let map: HashMap<String, &'static ErrorDef> = defs
+        .iter()
+        .map(|def| (def.code().to_owned(), *def))
+        .collect();
+    // The registry iterates in code order, so this is sorted.
+    let sorted: Vec<&'static str> = defs.iter().map(|def| def.code()).collect();
+    let binary_search = |code: &str| sorted.binary_search(&code).ok().map(|i| defs[i]);
+
+    let hits = queries(&generated, true);
+    let misses = queries(&generated, false);
+    // The three must agree before their speeds mean anything.
+    for code in hits.iter().chain(&misses) {
+        let expected = map.get(code).copied();
+        assert!(same_def(registry.get(code), expected), "{code}");
+        assert!(same_def(binary_search(code), expected), "{code}");
+    }
+
+    let mut group = c.benchmark_group(NAME);
+    let mut i = 0usize;
+    bench(&mut group, NAME, "errcode_registry_get", || {
+        black_box(errcode::registry().get(next(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "hashmap_string_get", || {
+        black_box(map.get(next(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "sorted_vec_binary_search", || {
+        black_box(binary_search(next(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "errcode_registry_get_miss", || {
+        black_box(errcode::registry().get(next(&misses, &mut i)));
+    });
+    group.finish();
+}
+
+/// The next code to look up; `black_box` keeps the compiler from knowing it.
+/// A mask, not `%`: a division would cost as much as the lookup.
+#[inline(always)]
+fn next<'a>(codes: &'a [String], i: &mut usize) -> &'a str {
+    *i = i.wrapping_add(1);
+    black_box(codes[*i & (QUERIES - 1)].as_str())
+}
+
+fn same_def(a: Option<&ErrorDef>, b: Option<&ErrorDef>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => std::ptr::eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Worker threads that stay alive across samples, so that their stores and
+/// buffers are warm and a sample times reporting, not thread start-up.
+struct Pool {
+    jobs: Vec<mpsc::Sender<Job>>,
+    done: mpsc::Receiver<Duration>,
+    handles: Vec<JoinHandle<()>>,
+}
+
+struct Job {
+    iterations: u64,
+    start: Arc<Barrier>,
+}
+
+impl Pool {
+    fn new(threads: usize) -> Self {
+        let (done_tx, done) = mpsc::channel();
+        let mut jobs = Vec::new();
+        let mut handles = Vec::new();
+        for _ in 0..threads {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let done_tx = done_tx.clone();
+            jobs.push(tx);
+            handles.push(std::thread::spawn(move || {
+                let mut out = String::with_capacity(1024);
+                for job in rx {
+                    job.start.wait();
+                    let start = Instant::now();
+                    for _ in 0..job.iterations {
+                        report_ek0201(&mut out, black_box(BUF_SIZE));
+                        black_box(&out);
+                    }
+                    let _ = done_tx.send(start.elapsed());
+                }
+            }));
+        }
+        Pool {
+            jobs,
+            done,
+            handles,
+        }
+    }
+
+    /// Has `threads` workers each report `iterations` times, all starting
+    /// together; returns the time until the last one finished.
+    fn run(&self, threads: usize, iterations: u64) -> Duration {
+        let start = Arc::new(Barrier::new(threads));
+        for jobs in &self.jobs[..threads] {
+            let job = Job {
+                iterations,
+                start: Arc::clone(&start),
+            };
+            jobs.send(job).expect("a worker is alive");
+        }
+        (0..threads)
+            .map(|_| self.done.recv().expect("a worker is alive"))
+            .max()
+            .unwrap_or_default()
+    }
+
+    fn shut_down(self) {
+        drop(self.jobs);
+        for handle in self.handles {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn threads(c: &mut Criterion) {
+    const NAME: &str = "threads";
+    let pool = Pool::new(2);
+    let mut group = c.benchmark_group(NAME);
+    for (id, threads) in [("one_thread", 1), ("two_threads", 2)] {
+        let key = format!("{NAME}/{id}");
+        group.bench_function(id, |b| {
+            b.iter_custom(|iterations| {
+                let elapsed = pool.run(threads, iterations);
+                stats::record(&key, iterations, elapsed);
+                elapsed
+            })
+        });
+    }
+    group.finish();
+    pool.shut_down();
+}
+
+/// Allocations per report in steady state, on this thread: each scenario
+/// runs until its buffers have grown, then 10,000 more times.
+fn allocations() -> Vec<(&'static str, f64)> {
+    let mut out = String::with_capacity(4096);
+    let mut per_report = |reports: f64, cycle: &mut dyn FnMut(&mut String)| {
+        allocations_per_cycle(100, 10_000, || cycle(&mut out)) / reports
+    };
+    vec![
+        (
+            "EK0201, borrowed field (1)",
+            per_report(1.0, &mut |out| report_ek0201(out, BUF_SIZE)),
+        ),
+        (
+            "traceback of 10 (2), per report",
+            per_report(10.0, &mut |out| report_traceback(out, &TRACEBACK)),
+        ),
+        (
+            "EK0201 by report_dynamic",
+            per_report(1.0, &mut |out| report_ek0201_dynamic(out, BUF_SIZE)),
+        ),
+        (
+            "EK0201 of errcode-profiling (String field, &str value)",
+            per_report(1.0, &mut |out| report_ek0201_owned_field(out, BUF_SIZE)),
+        ),
+    ]
+}
+
+/// One comparison of the summary: `product / baseline`, or `None` when
+/// either did not run.
+fn ratio(product: &str, baseline: &str) -> Option<(f64, f64, f64)> {
+    let product_ns = stats::median_ns(product)?;
+    let baseline_ns = stats::median_ns(baseline)?;
+    Some((product_ns, baseline_ns, product_ns / baseline_ns))
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met { "met" } else { "MISSED" }
+}
+
+fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split(':').nth(1))
+                .map(|model| model.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let load = |load: Option<f64>| load.map_or("?".to_owned(), |load| format!("{load:.2}"));
+    println!();
+    println!("== errcode against its baselines: median ns per iteration over criterion's samples");
+    println!(
+        "   machine: {cores} cores, {cpu}; load average {} before, {} after",
+        load(load_before),
+        load(stats::load_average())
+    );
+
+    if let Some((product, floor, times)) =
+        ratio("report_ek0201/errcode", "report_ek0201/floor_write")
+    {
+        println!(
+            "(1) report EK0201 + render: errcode {product:.1} ns, write! floor {floor:.1} ns: \
+             ratio {times:.2} (target <= 1.5: {})",
+            verdict(times <= 1.5)
+        );
+        for (id, what) in [
+            ("errcode_string_field", "errcode-profiling's String field"),
+            ("errcode_report_dynamic", "report_dynamic (lookup by code)"),
+        ] {
+            if let Some((ns, _, times)) =
+                ratio(&format!("report_ek0201/{id}"), "report_ek0201/floor_write")
+            {
+                println!("    with {what}: {ns:.1} ns, ratio {times:.2}");
+            }
+        }
+    }
+    if let Some((product, floor, times)) = ratio("traceback_10/errcode", "traceback_10/floor_write")
+    {
+        println!(
+            "(2) traceback of 10 reports + render: errcode {product:.1} ns, write! floor \
+             {floor:.1} ns: ratio {times:.2}"
+        );
+    }
+    let lookup = |id: &str| stats::median_ns(&format!("lookup_10k/{id}"));
+    if let (Some(errcode), Some(map), Some(sorted)) = (
+        lookup("errcode_registry_get"),
+        lookup("hashmap_string_get"),
+        lookup("sorted_vec_binary_search"),
+    ) {
+        let codes = errcode::registry().len();
+        println!(
+            "(3) lookup among {codes} codes: errcode {errcode:.2} ns, HashMap<String, _> \
+             {map:.2} ns ({:.1}x slower), sorted Vec<&str> {sorted:.2} ns ({:.1}x slower) \
+             (target: faster than both and <= 10 ns: {})",
+            map / errcode,
+            sorted / errcode,
+            verdict(errcode < map && errcode < sorted && errcode <= 10.0)
+        );
+        if let Some(miss) = lookup("errcode_registry_get_miss") {
+            println!("    errcode, code not registered: {miss:.2} ns");
+        }
+    }
+    if let Some((one, two, _)) = ratio("threads/one_thread", "threads/two_threads") {
+        // Per iteration every thread reports once: two threads do twice the work.
+        let throughput = 2.0 * one / two;
+        println!(
+            "(4) reports per thread: one thread {one:.1} ns each, two threads at once {two:.1} ns \
+             each: throughput ratio {throughput:.2} (target >= 1.8: {})",
+            verdict(throughput >= 1.8)
+        );
+    }
+    println!("(5) allocations per report in steady state (counted by the global allocator):");
+    for (what, count) in allocations {
+        println!("    {what}: {count:.2}");
+    }
+}
+
+fn main() {
+    let load_before = stats::load_average();
+    let mut c = Criterion::default().configure_from_args();
+    report_and_render(&mut c);
+    traceback(&mut c);
+    lookup(&mut c);
+    threads(&mut c);
+    c.final_summary();
+    let allocations = allocations();
+    summary(load_before, &allocations);
+}

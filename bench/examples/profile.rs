@@ -1,0 +1,67 @@
+//! Runs one benchmark scenario in a loop, for a profiler:
+//! `cargo run --release -p errcode-bench --example profile -- ek0201 10000000`
+//! under `perf record` or `valgrind --tool=callgrind`.
+
+use std::hint::black_box;
+
+use errcode_bench::scenarios::{
+    BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_traceback,
+};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let scenario = args.next().unwrap_or_else(|| "ek0201".to_owned());
+    let cycles: u64 = args
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    if scenario == "lookup" {
+        lookup(cycles);
+        return;
+    }
+    let mut out = String::with_capacity(4096);
+    let run: fn(&mut String) = match scenario.as_str() {
+        "ek0201" => |out| report_ek0201(out, black_box(BUF_SIZE)),
+        "ek0201-floor" => |out| floor_ek0201(out, black_box(BUF_SIZE)),
+        "traceback" => |out| report_traceback(out, black_box(&TRACEBACK)),
+        "traceback-floor" => |out| floor_traceback(out, black_box(&TRACEBACK)),
+        other => {
+            eprintln!(
+                "unknown scenario {other:?}: ek0201, ek0201-floor, traceback, traceback-floor, lookup"
+            );
+            std::process::exit(2);
+        }
+    };
+    for _ in 0..cycles {
+        run(&mut out);
+        black_box(&out);
+    }
+    println!(
+        "{} cycles of {scenario}; last text {} bytes",
+        cycles,
+        out.len()
+    );
+}
+
+/// Looks up the 10,000 generated codes of the lookup benchmark, in a scattered order.
+fn lookup(cycles: u64) {
+    let json = include_str!(concat!(env!("OUT_DIR"), "/generated_catalog.json"));
+    errcode::register_catalog_json(json, 1).expect("the generated catalog is valid");
+    let codes: Vec<String> = errcode::registry()
+        .iter()
+        .filter(|def| def.class() == Some("Generated"))
+        .map(|def| def.code().to_owned())
+        .collect();
+    let mut found = 0usize;
+    let mut at = 0usize;
+    for _ in 0..cycles {
+        // A stride coprime with the count visits every code in a scattered
+        // order; a compare, not `%`, keeps a division out of the loop.
+        at += 7_919;
+        if at >= codes.len() {
+            at -= codes.len();
+        }
+        found += usize::from(errcode::registry().get(black_box(&codes[at])).is_some());
+    }
+    println!("{cycles} lookups, {found} found");
+}
