@@ -35,6 +35,13 @@ pub fn field_name(name: &str) -> String {
     }
 }
 
+/// Whether rustc's `non_snake_case` lint accepts `name`: no uppercase
+/// letter, and no `__` between words.
+fn is_snake_case(name: &str) -> bool {
+    let words = name.trim_matches('_');
+    !words.contains("__") && !words.chars().any(char::is_uppercase)
+}
+
 impl Catalog {
     /// Rust source with one `#[errcode::error_code]` definition per entry:
     /// a `pub struct` named after the code (as `errcode::include_catalog!`
@@ -96,6 +103,10 @@ fn write_definition(entry: &Entry, fields: &[String], out: &mut String) {
         out.push_str(&format!(",\n    args = {:?}", names.join(",")));
     }
     out.push_str("\n)]\n#[derive(Clone, PartialEq, Eq)]\n");
+    // Field names are the catalog's argument names, which report sites use.
+    if fields.iter().any(|field| !is_snake_case(field)) {
+        out.push_str("#[allow(non_snake_case)]\n");
+    }
     if fields.is_empty() {
         out.push_str(&format!("pub struct {};\n", entry.code));
         return;
@@ -119,7 +130,7 @@ mod tests {
   {"errClass": "Profiling Errors", "errTitle": "Resource_Error", "ErrCode": "EK0204",
    "ErrMessage": "Insufficient disk space. Reason: %s.", "Arglist": "reason",
    "suggestion": {"Possible Cause": "N/A", "Solution": "Delete \"redundant\" files."}},
-  {"ErrCode": "EI0003", "ErrMessage": "In %s, %s is %s.", "Arglist": "op, value, value"},
+  {"ErrCode": "EI0003", "ErrMessage": "In %s, %s is %s.", "Arglist": "op, data_H, data_H"},
   {"ErrCode": "EK9999", "errTitle": "System_Terminated", "ErrMessage": "An unknown error occurred.", "Arglist": ""}
 ]}"#,
         )
@@ -149,14 +160,15 @@ pub struct EK0204 {
 #[errcode::error_code(
     "EI0003",
     message = "In %s, %s is %s.",
-    args = "op,value,value"
+    args = "op,data_H,data_H"
 )]
 #[derive(Clone, PartialEq, Eq)]
+#[allow(non_snake_case)]
 pub struct EI0003 {
     /// The value of `op` in the message.
     pub op: String,
-    /// The value of `value` in the message.
-    pub value: String,
+    /// The value of `data_H` in the message.
+    pub data_H: String,
 }
 
 /// EK9999 (System_Terminated): `An unknown error occurred.`
@@ -169,6 +181,12 @@ pub struct EI0003 {
 pub struct EK9999;
 "#
         );
+    }
+
+    #[test]
+    fn snake_case_is_what_rustc_accepts() {
+        assert!(super::is_snake_case("buf_size") && super::is_snake_case("_x_"));
+        assert!(!super::is_snake_case("data_H") && !super::is_snake_case("a__b"));
     }
 
     #[test]

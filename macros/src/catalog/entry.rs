@@ -89,8 +89,9 @@ fn declaration(entry: &Entry, item: &Struct) -> TokenStream {
     };
     quote! {
         #[doc = #doc]
-        // A catalog has more codes than one program reports.
-        #[allow(dead_code)]
+        // A catalog has more codes than one program reports, and its argument
+        // names, which report sites use, need not be snake case (`data_H`).
+        #[allow(dead_code, non_snake_case)]
         #[derive(Clone, PartialEq, Eq)]
         pub struct #ident #body
     }

@@ -1,0 +1,85 @@
+//! The command line.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Lint, explain, list, export and convert error-code catalogs in the CANN
+/// `error_code.json` format. Without --catalog, commands use the Profiling
+/// catalog built into this tool.
+#[derive(Debug, Parser)]
+#[command(name = "errcode", version)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Check catalogs: one `FILE:LINE: CODE: what is wrong` line per error;
+    /// exit status 1 if any error was found.
+    Check {
+        /// The catalogs to check.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Also report warnings (lines marked `warning:`; they never change
+        /// the exit status), such as a name that fills several placeholders.
+        #[arg(long)]
+        warn: bool,
+        /// How to write the findings.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+    },
+    /// Everything known about one code.
+    Explain {
+        /// The code, such as EK0201.
+        code: String,
+        /// The catalog to look in, instead of the built-in one.
+        #[arg(long, value_name = "FILE")]
+        catalog: Option<PathBuf>,
+    },
+    /// A table of codes, titles and messages.
+    List {
+        /// The catalog to list, instead of the built-in one.
+        #[arg(long, value_name = "FILE")]
+        catalog: Option<PathBuf>,
+        /// Only the codes of this class (case and surrounding spaces do not
+        /// matter; "Unclassified" lists the codes without a class).
+        #[arg(long)]
+        class: Option<String>,
+    },
+    /// Write a catalog as JSON (the same schema) or as a Markdown reference.
+    Export {
+        /// JSON writes one file; Markdown writes a folder with index.md, a
+        /// page per class under classes/ and a page per code under codes/.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// The catalog to export, instead of the built-in one.
+        #[arg(long, value_name = "FILE")]
+        catalog: Option<PathBuf>,
+        /// The file (JSON) or folder (Markdown) to write.
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+    },
+    /// Print Rust source with one #[error_code] definition per entry of a catalog.
+    Codegen {
+        /// The catalog to convert.
+        file: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CheckFormat {
+    /// `FILE:LINE: CODE: what is wrong`, a line each.
+    Text,
+    /// A JSON array of findings, for machines.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExportFormat {
+    /// The CANN error_code.json schema.
+    Json,
+    /// A Markdown reference.
+    Markdown,
+}

@@ -1,0 +1,29 @@
+//! `errcode codegen FILE`: the catalog as `#[error_code]` definitions.
+
+use std::path::Path;
+
+use crate::outcome::Outcome;
+use crate::source::Source;
+
+pub(crate) fn run(file: &Path) -> Outcome {
+    let source = match Source::read(file).and_then(Source::valid) {
+        Ok(source) => source,
+        Err(failure) => return failure,
+    };
+    let name = file
+        .file_name()
+        .map_or_else(|| source.name(), |name| name.to_string_lossy().into_owned());
+    match source.catalog.to_rust(&name) {
+        Ok(rust) => Outcome::printed(rust),
+        // A valid catalog always converts; the errors are named all the same.
+        Err(errors) => {
+            let mut outcome = Outcome::error(format!("{} cannot be converted:", source.name()));
+            for error in errors.iter() {
+                outcome
+                    .stderr
+                    .push_str(&format!("{}:{error}\n", source.name()));
+            }
+            outcome
+        }
+    }
+}

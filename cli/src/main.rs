@@ -1,0 +1,67 @@
+//! `errcode`: lint, explain, list, export and convert error-code catalogs in
+//! the CANN `error_code.json` format. With no `--catalog`, the commands work
+//! on the Profiling catalog built into the tool.
+//!
+//! Each command produces its output as text, which is written at the end: a
+//! closed pipe (`errcode list | head`) ends the tool quietly, and no failure
+//! turns into a panic.
+
+mod args;
+mod check;
+mod codegen;
+mod explain;
+mod export;
+mod list;
+mod outcome;
+mod source;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::outcome::Outcome;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Usage errors (status 2), and --help and --version (status 0).
+            let _ = error.print();
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
+    let outcome = match cli.command {
+        Command::Check {
+            files,
+            warn,
+            format,
+        } => check::run(&files, warn, format),
+        Command::Explain { code, catalog } => explain::run(&code, catalog.as_deref()),
+        Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),
+        Command::Export {
+            format,
+            catalog,
+            out,
+        } => export::run(format, catalog.as_deref(), &out),
+        Command::Codegen { file } => codegen::run(&file),
+    };
+    write(outcome)
+}
+
+/// Writes what a command produced and turns its success into the exit status.
+fn write(outcome: Outcome) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    // A reader that went away (a closed pipe) needs no more output.
+    let _ = stdout
+        .write_all(outcome.stdout.as_bytes())
+        .and_then(|()| stdout.flush());
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(outcome.stderr.as_bytes());
+    if outcome.failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,122 @@
+//! Where a command's catalog comes from: a file, or the Profiling catalog
+//! built into the tool.
+
+use std::path::Path;
+
+use errcode::catalog::{Catalog, Diagnostic, load_bytes};
+use errcode::registry;
+use errcode_profiling::InsufficientHostMemory;
+
+use crate::outcome::Outcome;
+
+/// A catalog and everything found wrong with it.
+pub(crate) struct Source {
+    /// The file as given on the command line; `None` for the built-in catalog.
+    pub(crate) file: Option<String>,
+    pub(crate) catalog: Catalog,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl Source {
+    /// The Profiling catalog linked into the tool, from its registry.
+    pub(crate) fn built_in() -> Source {
+        // Linking a function of the crate links its definitions into the registry.
+        std::hint::black_box(InsufficientHostMemory::report as fn(InsufficientHostMemory));
+        Source {
+            file: None,
+            catalog: registry().to_catalog(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The catalog in `path`: an unreadable file is an error, a defective
+    /// catalog is read with its diagnostics.
+    pub(crate) fn read(path: &Path) -> Result<Source, Outcome> {
+        let bytes = std::fs::read(path)
+            .map_err(|error| Outcome::error(format!("cannot read {}: {error}", path.display())))?;
+        let loaded = load_bytes(&bytes);
+        Ok(Source {
+            file: Some(path.display().to_string()),
+            catalog: loaded.catalog,
+            diagnostics: loaded.diagnostics,
+        })
+    }
+
+    /// `path`'s catalog, or the built-in one.
+    pub(crate) fn open(path: Option<&Path>) -> Result<Source, Outcome> {
+        match path {
+            Some(path) => Source::read(path),
+            None => Ok(Source::built_in()),
+        }
+    }
+
+    /// How messages name the catalog.
+    pub(crate) fn name(&self) -> String {
+        match &self.file {
+            Some(file) => file.clone(),
+            None => "the built-in Profiling catalog".to_owned(),
+        }
+    }
+
+    /// `FILE:LINE: CODE: ...`, a line per error.
+    pub(crate) fn error_lines(&self) -> String {
+        let file = self.name();
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.is_error())
+            .map(|diagnostic| format!("{file}:{diagnostic}\n"))
+            .collect()
+    }
+
+    fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// For commands that write a catalog out: it must have no error.
+    pub(crate) fn valid(self) -> Result<Source, Outcome> {
+        if self.error_count() == 0 {
+            return Ok(self);
+        }
+        let mut outcome = Outcome::error(format!(
+            "{} has {} error{}; fix {} first:",
+            self.name(),
+            self.error_count(),
+            plural(self.error_count()),
+            if self.error_count() == 1 {
+                "it"
+            } else {
+                "them"
+            }
+        ));
+        outcome.stderr.push_str(&self.error_lines());
+        Err(outcome)
+    }
+
+    /// For commands that show a catalog: entries that break a rule are still
+    /// shown, with a note, but a file that is not a catalog at all fails.
+    pub(crate) fn readable(self) -> Result<(Source, String), Outcome> {
+        let whole_file = self
+            .diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none());
+        if whole_file {
+            let mut outcome = Outcome::error(format!("{} is not a catalog:", self.name()));
+            outcome.stderr.push_str(&self.error_lines());
+            return Err(outcome);
+        }
+        let note = match self.error_count() {
+            0 => String::new(),
+            count => format!(
+                "errcode: note: {} has {count} error{}; `errcode check {}` lists them\n",
+                self.name(),
+                plural(count),
+                self.name()
+            ),
+        };
+        Ok((self, note))
+    }
+}
+
+pub(crate) fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}

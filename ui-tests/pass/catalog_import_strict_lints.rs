@@ -1,0 +1,13 @@
+//! A catalog imported into a binary with strict lints: the generated
+//! structs, fields and hidden items raise no warning of their own.
+#![deny(warnings, missing_docs)]
+
+errcode::include_catalog!("ui-tests/catalogs/valid.json");
+
+fn main() {
+    errcode::msprof_env_error!("EX0201", ["buf_size"], [format!("{}B", 64)]);
+    assert_eq!(
+        errcode::take_error_message().unwrap().lines().next(),
+        Some("EX0201: Failed to allocate 64B host memory.")
+    );
+}
