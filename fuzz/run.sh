@@ -12,5 +12,8 @@ mkdir -p "corpus/$target"
 options=(-max_total_time="$seconds")
 # Registered definitions live for the rest of the program by design (reports
 # hold `&'static` references to them): LeakSanitizer would flag each one.
-[ "$target" = catalog_registration ] && options+=(-detect_leaks=0)
+if [ "$target" = catalog_registration ]; then
+  options+=(-detect_leaks=0)
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
 RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "corpus/$target" "seeds/$target" -- "${options[@]}"
