@@ -34,6 +34,10 @@
 //!   [`report_inner_error!`] and [`msprof_inner_error!`] report an internal
 //!   error with a format string; [`report_dynamic`] reports a code known only
 //!   at run time.
+//! - [`include_catalog!`] imports a catalog in the CANN `error_code.json`
+//!   format at compile time; [`register_catalog_json`] registers one at run
+//!   time; [`Registry::to_catalog`] exports the registry as JSON or Markdown
+//!   ([`catalog`] reads, checks and writes catalogs).
 //! - Each thread keeps its own reports: [`take_error_message`],
 //!   [`take_warning_message`], [`take_reports`] and [`restore_reports`].
 

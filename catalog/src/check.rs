@@ -11,6 +11,19 @@ use crate::model::{Entry, Key};
 /// identifiers (`r#type` is fine, `r#self` is not).
 const RESERVED: [&str; 4] = ["self", "Self", "super", "crate"];
 
+/// Whether an `Arglist` name can name an argument: an identifier that can
+/// be a Rust field, as a raw identifier for keywords (`r#type`), which
+/// `self`, `Self`, `super` and `crate` cannot.
+///
+/// ```
+/// use errcode_catalog::is_argument_name;
+/// assert!(is_argument_name("buf_size") && is_argument_name("type"));
+/// assert!(!is_argument_name("self") && !is_argument_name("buf size") && !is_argument_name(""));
+/// ```
+pub fn is_argument_name(name: &str) -> bool {
+    is_identifier(name) && !RESERVED.contains(&name)
+}
+
 /// A checked entry, split the way reporting uses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Definition {

@@ -43,7 +43,7 @@ mod read;
 mod rust;
 mod write_json;
 
-pub use check::Definition;
+pub use check::{Definition, is_argument_name};
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
 pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};

@@ -61,7 +61,7 @@ pub(crate) enum Command {
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
     },
-    /// Print Rust source with one #[error_code] definition per entry of a catalog.
+    /// Print Rust source with one `#[error_code]` definition per entry of a catalog.
     Codegen {
         /// The catalog to convert.
         file: PathBuf,

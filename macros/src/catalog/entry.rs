@@ -1,8 +1,8 @@
 //! One catalog entry as the parts of an `#[error_code]` definition, expanded
 //! by the same code as a hand-written one.
 
-use errcode_catalog::{Definition, Entry, needs_raw_identifier};
-use errcode_syntax::{classify_code, is_identifier};
+use errcode_catalog::{Definition, Entry, is_argument_name, needs_raw_identifier};
+use errcode_syntax::classify_code;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use syn::{LitStr, parse_quote};
@@ -123,8 +123,7 @@ fn checked(definition: &Definition) -> Checked {
 fn usable_names(entry: &Entry) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for name in entry.names() {
-        let usable = is_identifier(name) && !["self", "Self", "super", "crate"].contains(&name);
-        if usable && !names.iter().any(|seen| seen == name) {
+        if is_argument_name(name) && !names.iter().any(|seen| seen == name) {
             names.push(name.to_owned());
         }
     }
