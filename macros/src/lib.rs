@@ -2,7 +2,7 @@
 //! `errcode` crate, which documents them; the expansions name `::errcode`.
 //!
 //! Each macro is a pipeline of small steps, one file each: parse the input,
-//! check it while collecting every problem in an [`Errors`](errors::Errors)
+//! check it while collecting every problem in an `Errors`
 //! list, then expand. A definition that fails its checks still expands to a
 //! fallback, so the only errors a user sees are the ones to fix.
 

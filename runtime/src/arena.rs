@@ -219,7 +219,8 @@ mod tests {
     fn fixed_writer_cuts_the_same_way() {
         let mut buf = [0u8; 16];
         let mut writer = FixedWriter::new(&mut buf);
-        let _ = write!(writer, "EK0201: {}", "Failed to allocate");
+        let message = "Failed to allocate";
+        let _ = write!(writer, "EK0201: {message}");
         let len = writer.finish();
         assert_eq!(&buf[..len], b"EK0201: Faile...");
         let mut buf = [0u8; 16];

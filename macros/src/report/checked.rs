@@ -208,11 +208,17 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-/// A field named by a key; keywords (`type`) become raw identifiers.
+/// A field named by a key; keywords (`type`) become raw identifiers. The
+/// four keywords that cannot be raw (`self`, `Self`, `super`, `crate`) are
+/// never fields, so the key check has already rejected them; they stay plain
+/// rather than panic.
 fn field_ident(key: &LitStr) -> Ident {
     let name = key.value();
-    match syn::parse_str::<Ident>(&name) {
-        Ok(_) => Ident::new(&name, key.span()),
-        Err(_) => Ident::new_raw(&name, key.span()),
+    let plain = syn::parse_str::<Ident>(&name).is_ok()
+        || matches!(name.as_str(), "self" | "Self" | "super" | "crate");
+    if plain {
+        Ident::new(&name, key.span())
+    } else {
+        Ident::new_raw(&name, key.span())
     }
 }
