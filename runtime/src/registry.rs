@@ -105,7 +105,9 @@ pub struct Registry {
     entries: Vec<&'static ErrorDef>,
     /// Parallel to `entries`.
     sources: Vec<Source>,
-    index: CodeIndex,
+    /// Each code's position in `entries`, and its definition, so that `get`
+    /// reads one slot rather than the slot and then `entries`.
+    index: CodeIndex<&'static ErrorDef>,
     conflicts: Vec<Conflict>,
 }
 
@@ -153,10 +155,11 @@ impl Registry {
             defs.push(def);
             sources.push(source);
         }
+        let index = CodeIndex::build_with(keys, defs.clone());
         Registry {
             entries: defs,
             sources,
-            index: CodeIndex::build(keys),
+            index,
             conflicts,
         }
     }
@@ -211,8 +214,7 @@ impl Registry {
     /// priority; among definitions linked into the binary, the one whose
     /// source location sorts first (see [`conflicts`](Self::conflicts)).
     pub fn get(&self, code: &str) -> Option<&'static ErrorDef> {
-        let position = self.index.find(pack_code(code)?)?;
-        self.entries.get(position).copied()
+        self.index.get(pack_code(code)?)
     }
 
     /// The priority the definition of `code` was registered with: 0 for a
