@@ -27,7 +27,7 @@ use errcode_bench::scenarios::{
     BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_ek0201_dynamic,
     report_ek0201_owned_field, report_traceback,
 };
-use errcode_bench::stats;
+use errcode_bench::stats::{self, Clock, Sample, thread_cpu_time};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -44,13 +44,22 @@ fn bench(group: &mut Group<'_>, group_name: &str, id: &str, mut routine: impl Fn
     let key = format!("{group_name}/{id}");
     group.bench_function(id, |b| {
         b.iter_custom(|iterations| {
+            let cpu = thread_cpu_time();
             let start = Instant::now();
             for _ in 0..iterations {
                 routine();
             }
-            let elapsed = start.elapsed();
-            stats::record(&key, iterations, elapsed);
-            elapsed
+            let wall = start.elapsed();
+            let cpu = thread_cpu_time().saturating_sub(cpu);
+            stats::record(
+                &key,
+                Sample {
+                    iterations,
+                    wall,
+                    cpu,
+                },
+            );
+            wall
         })
     });
 }
@@ -97,30 +106,39 @@ fn traceback(c: &mut Criterion) {
 /// that the branch predictor cannot learn the sequence, and a power of two.
 const QUERIES: usize = 4096;
 
-/// `QUERIES` codes to look up, picked from `generated` in a scattered order
-/// and held as owned strings, as a code read from input would be. With
-/// `present` false, each is a generated code with the other severity letter,
-/// kept only when that code is not registered.
-fn queries(generated: &[&str], present: bool) -> Vec<String> {
+/// `QUERIES` codes to look up, picked from `generated` in a scattered order,
+/// back to back in one text as codes parsed from input would be (separate
+/// `String`s would add a cache miss of the benchmark's own to every
+/// lookup). With `present` false, each is a generated code with the other
+/// severity letter, kept only when that code is not registered.
+fn queries(generated: &[&str], present: bool) -> String {
     let registry = errcode::registry();
     let mut state: u64 = 0x0123_4567_89ab_cdef;
-    let mut codes = Vec::with_capacity(QUERIES);
-    while codes.len() < QUERIES {
+    let mut text = String::with_capacity(QUERIES * CODE_LEN);
+    while text.len() < QUERIES * CODE_LEN {
         state = state
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         let code = generated[(state >> 33) as usize % generated.len()];
         if present {
-            codes.push(code.to_owned());
+            text.push_str(code);
         } else {
             let other = if code.starts_with('E') { 'W' } else { 'E' };
             let absent = format!("{other}{}", &code[1..]);
             if registry.get(&absent).is_none() {
-                codes.push(absent);
+                text.push_str(&absent);
             }
         }
     }
-    codes
+    text
+}
+
+/// Every code is six ASCII characters.
+const CODE_LEN: usize = 6;
+
+/// The codes of a query text, in order.
+fn codes_of(text: &str) -> impl Iterator<Item = &str> {
+    (0..text.len() / CODE_LEN).map(move |i| &text[i * CODE_LEN..(i + 1) * CODE_LEN])
 }
 
 fn lookup(c: &mut Criterion) {
@@ -149,7 +167,7 @@ fn lookup(c: &mut Criterion) {
     let hits = queries(&generated, true);
     let misses = queries(&generated, false);
     // The three must agree before their speeds mean anything.
-    for code in hits.iter().chain(&misses) {
+    for code in codes_of(&hits).chain(codes_of(&misses)) {
         let expected = map.get(code).copied();
         assert!(same_def(registry.get(code), expected), "{code}");
         assert!(same_def(binary_search(code), expected), "{code}");
@@ -172,12 +190,13 @@ fn lookup(c: &mut Criterion) {
     group.finish();
 }
 
-/// The next code to look up; `black_box` keeps the compiler from knowing it.
-/// A mask, not `%`: a division would cost as much as the lookup.
+/// The next code of a query text; `black_box` keeps the compiler from knowing
+/// it. A mask, not `%`: a division would cost as much as the lookup.
 #[inline(always)]
-fn next<'a>(codes: &'a [String], i: &mut usize) -> &'a str {
+fn next<'a>(codes: &'a str, i: &mut usize) -> &'a str {
     *i = i.wrapping_add(1);
-    black_box(codes[*i & (QUERIES - 1)].as_str())
+    let at = (*i & (QUERIES - 1)) * CODE_LEN;
+    black_box(&codes[at..at + CODE_LEN])
 }
 
 fn same_def(a: Option<&ErrorDef>, b: Option<&ErrorDef>) -> bool {
@@ -192,7 +211,8 @@ fn same_def(a: Option<&ErrorDef>, b: Option<&ErrorDef>) -> bool {
 /// buffers are warm and a sample times reporting, not thread start-up.
 struct Pool {
     jobs: Vec<mpsc::Sender<Job>>,
-    done: mpsc::Receiver<Duration>,
+    /// Each worker's wall and CPU time for its last job.
+    done: mpsc::Receiver<(Duration, Duration)>,
     handles: Vec<JoinHandle<()>>,
 }
 
@@ -214,12 +234,14 @@ impl Pool {
                 let mut out = String::with_capacity(1024);
                 for job in rx {
                     job.start.wait();
+                    let cpu = thread_cpu_time();
                     let start = Instant::now();
                     for _ in 0..job.iterations {
                         report_ek0201(&mut out, black_box(BUF_SIZE));
                         black_box(&out);
                     }
-                    let _ = done_tx.send(start.elapsed());
+                    let wall = start.elapsed();
+                    let _ = done_tx.send((wall, thread_cpu_time().saturating_sub(cpu)));
                 }
             }));
         }
@@ -231,8 +253,9 @@ impl Pool {
     }
 
     /// Has `threads` workers each report `iterations` times, all starting
-    /// together; returns the time until the last one finished.
-    fn run(&self, threads: usize, iterations: u64) -> Duration {
+    /// together; returns the time until the last one finished, and the
+    /// workers' mean CPU time.
+    fn run(&self, threads: usize, iterations: u64) -> Sample {
         let start = Arc::new(Barrier::new(threads));
         for jobs in &self.jobs[..threads] {
             let job = Job {
@@ -241,10 +264,18 @@ impl Pool {
             };
             jobs.send(job).expect("a worker is alive");
         }
-        (0..threads)
+        let times: Vec<(Duration, Duration)> = (0..threads)
             .map(|_| self.done.recv().expect("a worker is alive"))
-            .max()
-            .unwrap_or_default()
+            .collect();
+        Sample {
+            iterations,
+            wall: times
+                .iter()
+                .map(|&(wall, _)| wall)
+                .max()
+                .unwrap_or_default(),
+            cpu: times.iter().map(|&(_, cpu)| cpu).sum::<Duration>() / threads as u32,
+        }
     }
 
     fn shut_down(self) {
@@ -263,9 +294,9 @@ fn threads(c: &mut Criterion) {
         let key = format!("{NAME}/{id}");
         group.bench_function(id, |b| {
             b.iter_custom(|iterations| {
-                let elapsed = pool.run(threads, iterations);
-                stats::record(&key, iterations, elapsed);
-                elapsed
+                let sample = pool.run(threads, iterations);
+                stats::record(&key, sample);
+                sample.wall
             })
         });
     }
@@ -300,12 +331,18 @@ fn allocations() -> Vec<(&'static str, f64)> {
     ]
 }
 
-/// One comparison of the summary: `product / baseline`, or `None` when
-/// either did not run.
-fn ratio(product: &str, baseline: &str) -> Option<(f64, f64, f64)> {
-    let product_ns = stats::median_ns(product)?;
-    let baseline_ns = stats::median_ns(baseline)?;
-    Some((product_ns, baseline_ns, product_ns / baseline_ns))
+/// The median ns per iteration of `id` on both clocks, or `None` when it
+/// did not run.
+fn figures(id: &str) -> Option<(f64, f64)> {
+    Some((
+        stats::median_ns(id, Clock::Wall)?,
+        stats::median_ns(id, Clock::Cpu)?,
+    ))
+}
+
+/// `product / baseline` on both clocks: `(wall ratio, CPU ratio)`.
+fn ratios(product: (f64, f64), baseline: (f64, f64)) -> (f64, f64) {
+    (product.0 / baseline.0, product.1 / baseline.1)
 }
 
 fn verdict(met: bool) -> &'static str {
@@ -325,65 +362,88 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     let load = |load: Option<f64>| load.map_or("?".to_owned(), |load| format!("{load:.2}"));
     println!();
-    println!("== errcode against its baselines: median ns per iteration over criterion's samples");
+    println!(
+        "== errcode against its baselines: median ns per iteration over criterion's samples, \
+         wall time [thread CPU time]"
+    );
     println!(
         "   machine: {cores} cores, {cpu}; load average {} before, {} after",
         load(load_before),
         load(stats::load_average())
     );
+    let both = |(wall, cpu): (f64, f64)| format!("{wall:.1} ns [{cpu:.1}]");
+    let times = |(wall, cpu): (f64, f64)| format!("{wall:.2} [{cpu:.2}]");
 
-    if let Some((product, floor, times)) =
-        ratio("report_ek0201/errcode", "report_ek0201/floor_write")
-    {
+    let floor = figures("report_ek0201/floor_write");
+    if let (Some(product), Some(floor)) = (figures("report_ek0201/errcode"), floor) {
+        let ratio = ratios(product, floor);
         println!(
-            "(1) report EK0201 + render: errcode {product:.1} ns, write! floor {floor:.1} ns: \
-             ratio {times:.2} (target <= 1.5: {})",
-            verdict(times <= 1.5)
+            "(1) report EK0201 + render: errcode {}, write! floor {}: ratio {} (target <= 1.5: {})",
+            both(product),
+            both(floor),
+            times(ratio),
+            verdict(ratio.0 <= 1.5)
         );
         for (id, what) in [
             ("errcode_string_field", "errcode-profiling's String field"),
             ("errcode_report_dynamic", "report_dynamic (lookup by code)"),
         ] {
-            if let Some((ns, _, times)) =
-                ratio(&format!("report_ek0201/{id}"), "report_ek0201/floor_write")
-            {
-                println!("    with {what}: {ns:.1} ns, ratio {times:.2}");
+            if let Some(other) = figures(&format!("report_ek0201/{id}")) {
+                println!(
+                    "    with {what}: {}, ratio {}",
+                    both(other),
+                    times(ratios(other, floor))
+                );
             }
         }
     }
-    if let Some((product, floor, times)) = ratio("traceback_10/errcode", "traceback_10/floor_write")
-    {
+    if let (Some(product), Some(floor)) = (
+        figures("traceback_10/errcode"),
+        figures("traceback_10/floor_write"),
+    ) {
         println!(
-            "(2) traceback of 10 reports + render: errcode {product:.1} ns, write! floor \
-             {floor:.1} ns: ratio {times:.2}"
+            "(2) traceback of 10 reports + render: errcode {}, write! floor {}: ratio {}",
+            both(product),
+            both(floor),
+            times(ratios(product, floor))
         );
     }
-    let lookup = |id: &str| stats::median_ns(&format!("lookup_10k/{id}"));
+    let lookup = |id: &str| figures(&format!("lookup_10k/{id}"));
     if let (Some(errcode), Some(map), Some(sorted)) = (
         lookup("errcode_registry_get"),
         lookup("hashmap_string_get"),
         lookup("sorted_vec_binary_search"),
     ) {
         let codes = errcode::registry().len();
+        let faster = errcode.0 < map.0 && errcode.0 < sorted.0;
         println!(
-            "(3) lookup among {codes} codes: errcode {errcode:.2} ns, HashMap<String, _> \
-             {map:.2} ns ({:.1}x slower), sorted Vec<&str> {sorted:.2} ns ({:.1}x slower) \
-             (target: faster than both and <= 10 ns: {})",
-            map / errcode,
-            sorted / errcode,
-            verdict(errcode < map && errcode < sorted && errcode <= 10.0)
+            "(3) lookup among {codes} codes: errcode {}, HashMap<String, _> {} ({} times \
+             errcode's), sorted Vec<&str> {} ({} times errcode's) (target: faster than both and \
+             <= 10 ns: {})",
+            both(errcode),
+            both(map),
+            times(ratios(map, errcode)),
+            both(sorted),
+            times(ratios(sorted, errcode)),
+            verdict(faster && errcode.0 <= 10.0)
         );
         if let Some(miss) = lookup("errcode_registry_get_miss") {
-            println!("    errcode, code not registered: {miss:.2} ns");
+            println!("    errcode, code not registered: {}", both(miss));
         }
     }
-    if let Some((one, two, _)) = ratio("threads/one_thread", "threads/two_threads") {
+    if let (Some(one), Some(two)) = (
+        figures("threads/one_thread"),
+        figures("threads/two_threads"),
+    ) {
         // Per iteration every thread reports once: two threads do twice the work.
-        let throughput = 2.0 * one / two;
+        let throughput = (2.0 * one.0 / two.0, 2.0 * one.1 / two.1);
         println!(
-            "(4) reports per thread: one thread {one:.1} ns each, two threads at once {two:.1} ns \
-             each: throughput ratio {throughput:.2} (target >= 1.8: {})",
-            verdict(throughput >= 1.8)
+            "(4) report + render per thread: one thread {}, two threads at once {} each: \
+             throughput ratio {} (target >= 1.8: {})",
+            both(one),
+            both(two),
+            times(throughput),
+            verdict(throughput.0 >= 1.8)
         );
     }
     println!("(5) allocations per report in steady state (counted by the global allocator):");

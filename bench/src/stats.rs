@@ -1,55 +1,102 @@
 //! The figures the summary prints, from the samples criterion took.
 //!
 //! Each benchmark times its own loop (`iter_custom`) and records every
-//! `(iterations, elapsed)` pair criterion asks for, so the ratios come from
-//! exactly the runs criterion measured, in the same process. The machine is
-//! shared and noisy, so the statistic is the median time per iteration over
-//! the samples long enough to read reliably (a preempted sample moves a mean,
-//! not a median).
+//! sample criterion asks for, so the ratios come from exactly the runs
+//! criterion measured, in the same process. The machine is shared and noisy,
+//! so the statistic is the median time per iteration over the samples long
+//! enough to read reliably (a preempted sample moves a mean, not a median).
+//! Each sample has two clocks: wall time, which criterion reports, and the
+//! measuring thread's CPU time, which leaves out the time the thread waited
+//! for a core while other processes ran: when the machine is loaded, the
+//! CPU-time figures are the steadier ones.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// One timed run of a benchmark's loop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sample {
+    /// How many iterations the loop ran.
+    pub iterations: u64,
+    /// Wall-clock time of the loop.
+    pub wall: Duration,
+    /// CPU time of the thread that ran it (for several threads, their mean).
+    pub cpu: Duration,
+}
+
+/// Which clock a figure is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// Wall-clock time, as criterion reports it.
+    Wall,
+    /// The measuring thread's CPU time.
+    Cpu,
+}
+
+impl Sample {
+    fn per_iteration(&self, clock: Clock) -> f64 {
+        let elapsed = match clock {
+            Clock::Wall => self.wall,
+            Clock::Cpu => self.cpu,
+        };
+        elapsed.as_nanos() as f64 / self.iterations.max(1) as f64
+    }
+}
+
+/// The CPU time the calling thread has used so far.
+pub fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid, writable timespec; the call only writes it.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    if status != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(now.tv_sec).unwrap_or(0),
+        u32::try_from(now.tv_nsec).unwrap_or(0),
+    )
+}
+
 /// Samples shorter than this are left out: at the start of criterion's
 /// warm-up, iterations run cold and timer resolution is a visible fraction.
 pub const MIN_SAMPLE: Duration = Duration::from_micros(500);
 
-static SAMPLES: Mutex<BTreeMap<String, Vec<(u64, Duration)>>> = Mutex::new(BTreeMap::new());
+static SAMPLES: Mutex<BTreeMap<String, Vec<Sample>>> = Mutex::new(BTreeMap::new());
 
-/// Records one timed run of `iterations` iterations of benchmark `id`.
-pub fn record(id: &str, iterations: u64, elapsed: Duration) {
+/// Records one timed run of benchmark `id`.
+pub fn record(id: &str, sample: Sample) {
     let mut samples = SAMPLES
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    samples
-        .entry(id.to_owned())
-        .or_default()
-        .push((iterations, elapsed));
+    samples.entry(id.to_owned()).or_default().push(sample);
 }
 
-/// The median nanoseconds per iteration of benchmark `id`, or `None` if it
-/// did not run (filtered out on the command line).
-pub fn median_ns(id: &str) -> Option<f64> {
+/// The median nanoseconds per iteration of benchmark `id` by `clock`, or
+/// `None` if it did not run (filtered out on the command line).
+pub fn median_ns(id: &str, clock: Clock) -> Option<f64> {
     let samples = SAMPLES
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    median_per_iteration(samples.get(id)?)
+    median_per_iteration(samples.get(id)?, clock)
 }
 
-/// The median of `elapsed / iterations` over the samples of at least
-/// [`MIN_SAMPLE`], or over all of them when none is that long.
-pub fn median_per_iteration(samples: &[(u64, Duration)]) -> Option<f64> {
-    let per_iteration = |&(iterations, elapsed): &(u64, Duration)| {
-        elapsed.as_nanos() as f64 / iterations.max(1) as f64
-    };
+/// The median time per iteration over the samples whose wall time is at
+/// least [`MIN_SAMPLE`], or over all of them when none is that long.
+pub fn median_per_iteration(samples: &[Sample], clock: Clock) -> Option<f64> {
     let mut long: Vec<f64> = samples
         .iter()
-        .filter(|(_, elapsed)| *elapsed >= MIN_SAMPLE)
-        .map(per_iteration)
+        .filter(|sample| sample.wall >= MIN_SAMPLE)
+        .map(|sample| sample.per_iteration(clock))
         .collect();
     if long.is_empty() {
-        long = samples.iter().map(per_iteration).collect();
+        long = samples
+            .iter()
+            .map(|sample| sample.per_iteration(clock))
+            .collect();
     }
     median(&mut long)
 }
@@ -85,28 +132,52 @@ mod tests {
         assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), Some(2.5));
     }
 
+    fn sample(iterations: u64, wall: Duration, cpu: Duration) -> Sample {
+        Sample {
+            iterations,
+            wall,
+            cpu,
+        }
+    }
+
     #[test]
     fn short_samples_are_left_out_when_long_ones_exist() {
         let ms = Duration::from_millis(1);
         let samples = [
-            (1, Duration::from_nanos(900)),
-            (1_000, ms * 10),
-            (1_000, ms * 12),
-            (1_000, ms * 100),
+            sample(1, Duration::from_nanos(900), Duration::from_nanos(900)),
+            sample(1_000, ms * 10, ms * 10),
+            sample(1_000, ms * 12, ms * 11),
+            // Preempted: the wall clock ran on while the thread waited.
+            sample(1_000, ms * 100, ms * 12),
         ];
-        // 10 µs, 12 µs and 100 µs per iteration: the preempted sample does not count.
-        assert_eq!(median_per_iteration(&samples), Some(12_000.0));
-        assert_eq!(
-            median_per_iteration(&[(10, Duration::from_nanos(500))]),
-            Some(50.0)
-        );
+        // 10, 12 and 100 µs per iteration: the median ignores the preempted sample.
+        assert_eq!(median_per_iteration(&samples, Clock::Wall), Some(12_000.0));
+        assert_eq!(median_per_iteration(&samples, Clock::Cpu), Some(11_000.0));
+        let short = [sample(
+            10,
+            Duration::from_nanos(500),
+            Duration::from_nanos(400),
+        )];
+        assert_eq!(median_per_iteration(&short, Clock::Wall), Some(50.0));
     }
 
     #[test]
     fn records_by_id() {
-        record("stats-test", 100, Duration::from_millis(1));
-        record("stats-test", 200, Duration::from_millis(2));
-        assert_eq!(median_ns("stats-test"), Some(10_000.0));
-        assert_eq!(median_ns("never-ran"), None);
+        let ms = Duration::from_millis(1);
+        record("stats-test", sample(100, ms, ms / 2));
+        record("stats-test", sample(200, ms * 2, ms));
+        assert_eq!(median_ns("stats-test", Clock::Wall), Some(10_000.0));
+        assert_eq!(median_ns("stats-test", Clock::Cpu), Some(5_000.0));
+        assert_eq!(median_ns("never-ran", Clock::Wall), None);
+    }
+
+    #[test]
+    fn thread_cpu_time_advances_with_work() {
+        let before = thread_cpu_time();
+        let mut x = 0u64;
+        while thread_cpu_time() - before < Duration::from_millis(2) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        assert!(thread_cpu_time() > before);
     }
 }
