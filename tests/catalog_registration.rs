@@ -82,10 +82,7 @@ fn a_catalog_with_any_error_registers_nothing_and_names_every_error() {
 
     let errors =
         register_catalog_json("{\"error_info_list\": [\n  {\"ErrCode\": }\n]}", 1).unwrap_err();
-    assert_eq!(
-        errors.to_string(),
-        "2:15: invalid JSON: expected a value, found '}'"
-    );
+    assert_eq!(errors.to_string(), "2:15: invalid JSON: expected value");
 }
 
 #[test]

@@ -26,16 +26,19 @@
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
 //!
-//! The JSON reader is this crate's own: it keeps the line and column of
-//! every value, which the JSON crates do not, and it keeps the proc macro
-//! free of dependencies its users would have to compile.
+//! The text is read by `serde_json`, which keeps no positions in its values;
+//! this crate takes each value as a `RawValue` borrowed from the text, whose
+//! offset in it gives the value's line and column. Keys are read in the
+//! order written, repeats included, so that a field written twice is
+//! reported rather than silently overwritten. A text that is not JSON is
+//! one finding, at serde_json's line and column, with its description.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod check;
 mod diagnostic;
-mod json;
+mod located;
 mod markdown;
 mod model;
 mod position;

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::check::analyze;
 use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
-use crate::json::{self, Member, Node, Value};
+use crate::located::{Document, Member, Node, SyntaxError};
 use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 use crate::position::Position;
 
@@ -97,15 +97,18 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
 pub fn load(text: &str) -> Loaded {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = CatalogReader::default();
-    match json::parse(text) {
-        Ok(root) => reader.root(&root),
-        Err(error) => reader.push(Diagnostic {
+    let read = Document::parse(text).and_then(|(document, root)| reader.root(&document, root));
+    if let Err(error) = read {
+        // Nothing found before the reader stopped stands: a text that is not
+        // JSON has this one finding.
+        reader = CatalogReader::default();
+        reader.push(Diagnostic {
             kind: DefectKind::InvalidJson,
             position: error.position,
             code: None,
             entry: None,
             message: format!("invalid JSON: {}", error.message),
-        }),
+        });
     }
     reader.duplicates();
     let mut diagnostics = reader.diagnostics;
@@ -128,13 +131,13 @@ struct CatalogReader {
 
 /// Where each field of an entry is, for its findings.
 #[derive(Default)]
-struct Fields<'a> {
+struct Fields<'m, 'a> {
     /// The first member of each key, in the order written.
-    members: Vec<(Key, &'a Member)>,
+    members: Vec<(Key, &'m Member<'a>)>,
 }
 
-impl<'a> Fields<'a> {
-    fn get(&self, key: Key) -> Option<&'a Member> {
+impl<'m, 'a> Fields<'m, 'a> {
+    fn get(&self, key: Key) -> Option<&'m Member<'a>> {
         self.members
             .iter()
             .find(|(written, _)| *written == key)
@@ -173,20 +176,20 @@ impl CatalogReader {
         });
     }
 
-    fn root(&mut self, root: &Node) {
-        let Value::Object(members) = &root.value else {
+    fn root(&mut self, document: &Document<'_>, root: Node<'_>) -> Result<(), SyntaxError> {
+        let Some(members) = document.object(root)? else {
             self.top(
                 DefectKind::Schema,
                 root.position,
                 format!(
                     "a catalog is an object with an \"{LIST}\" array, not {}",
-                    root.value.kind()
+                    root.kind()
                 ),
             );
-            return;
+            return Ok(());
         };
         let mut list: Option<&Member> = None;
-        for member in members {
+        for member in &members {
             if member.key != LIST {
                 self.top(
                     DefectKind::UnknownField,
@@ -215,26 +218,32 @@ impl CatalogReader {
                 root.position,
                 format!("missing required field \"{LIST}\""),
             );
-            return;
+            return Ok(());
         };
-        let Value::Array(items) = &list.value.value else {
+        let Some(items) = document.array(list.value)? else {
             self.top(
                 DefectKind::FieldType,
                 list.value.position,
                 format!(
                     "\"{LIST}\" must be an array of entries, not {}",
-                    list.value.value.kind()
+                    list.value.kind()
                 ),
             );
-            return;
+            return Ok(());
         };
-        for (index, item) in items.iter().enumerate() {
-            self.entry(index + 1, item);
+        for (index, item) in items.into_iter().enumerate() {
+            self.entry(document, index + 1, item)?;
         }
+        Ok(())
     }
 
-    fn entry(&mut self, number: usize, node: &Node) {
-        let Value::Object(members) = &node.value else {
+    fn entry(
+        &mut self,
+        document: &Document<'_>,
+        number: usize,
+        node: Node<'_>,
+    ) -> Result<(), SyntaxError> {
+        let Some(members) = document.object(node)? else {
             let subject = Subject {
                 code: None,
                 entry: number,
@@ -243,21 +252,27 @@ impl CatalogReader {
                 DefectKind::Schema,
                 node.position,
                 &subject,
-                format!("an entry is an object, not {}", node.value.kind()),
+                format!("an entry is an object, not {}", node.kind()),
             );
-            return;
+            return Ok(());
         };
-        let code = members.iter().find_map(|member| match &member.value.value {
-            Value::String(code) if member.key == Key::Code.name() => Some(code.clone()),
-            _ => None,
-        });
+        // The subject of every finding: the first `ErrCode` that is a string.
+        let mut code = None;
+        for member in &members {
+            if member.key == Key::Code.name() {
+                code = document.string(member.value)?;
+                if code.is_some() {
+                    break;
+                }
+            }
+        }
         let subject = Subject {
             code,
             entry: number,
         };
         let errors_before = self.error_count();
         let mut fields = Fields::default();
-        for member in members {
+        for member in &members {
             let Some(key) = Key::from_name(&member.key) else {
                 self.at(
                     DefectKind::UnknownField,
@@ -281,21 +296,9 @@ impl CatalogReader {
             }
             fields.members.push((key, member));
         }
-        let text = |reader: &mut Self, key: Key, required: bool| -> Option<String> {
-            match fields.get(key) {
-                Some(member) => match &member.value.value {
-                    Value::String(text) => Some(text.clone()),
-                    other => {
-                        reader.at(
-                            DefectKind::FieldType,
-                            member.value.position,
-                            &subject,
-                            format!("\"{}\" must be a string, not {}", key.name(), other.kind()),
-                        );
-                        None
-                    }
-                },
-                None => {
+        let text =
+            |reader: &mut Self, key: Key, required: bool| -> Result<Option<String>, SyntaxError> {
+                let Some(member) = fields.get(key) else {
                     if required {
                         reader.at(
                             DefectKind::MissingField,
@@ -304,17 +307,30 @@ impl CatalogReader {
                             format!("missing required field \"{}\"", key.name()),
                         );
                     }
-                    None
+                    return Ok(None);
+                };
+                let text = document.string(member.value)?;
+                if text.is_none() {
+                    reader.at(
+                        DefectKind::FieldType,
+                        member.value.position,
+                        &subject,
+                        format!(
+                            "\"{}\" must be a string, not {}",
+                            key.name(),
+                            member.value.kind()
+                        ),
+                    );
                 }
-            }
-        };
-        let code = text(self, Key::Code, true);
-        let message = text(self, Key::Message, true);
-        let arglist = text(self, Key::Arglist, true);
-        let class = text(self, Key::Class, false);
-        let title = text(self, Key::Title, false);
+                Ok(text)
+            };
+        let code = text(self, Key::Code, true)?;
+        let message = text(self, Key::Message, true)?;
+        let arglist = text(self, Key::Arglist, true)?;
+        let class = text(self, Key::Class, false)?;
+        let title = text(self, Key::Title, false)?;
         let (suggestion, solution_first) = match fields.get(Key::Suggestion) {
-            Some(member) => self.suggestion(&member.value, &subject),
+            Some(member) => self.suggestion(document, member.value, &subject)?,
             None => (None, false),
         };
         if let Some(code) = &code {
@@ -324,7 +340,7 @@ impl CatalogReader {
             self.codes.push((code.clone(), position, number));
         }
         let (Some(code), Some(message), Some(arglist)) = (code, message, arglist) else {
-            return;
+            return Ok(());
         };
         let keys: Vec<Key> = fields.members.iter().map(|(key, _)| *key).collect();
         let entry = Entry {
@@ -349,25 +365,31 @@ impl CatalogReader {
         if self.shape_errors_since(errors_before) == 0 {
             self.entries.push(entry);
         }
+        Ok(())
     }
 
     /// The `suggestion` object: the texts, and whether `Solution` comes first.
-    fn suggestion(&mut self, node: &Node, subject: &Subject) -> (Option<Suggestion>, bool) {
-        let Value::Object(members) = &node.value else {
+    fn suggestion(
+        &mut self,
+        document: &Document<'_>,
+        node: Node<'_>,
+        subject: &Subject,
+    ) -> Result<(Option<Suggestion>, bool), SyntaxError> {
+        let Some(members) = document.object(node)? else {
             self.at(
                 DefectKind::FieldType,
                 node.position,
                 subject,
                 format!(
                     "\"suggestion\" must be an object with \"{CAUSE}\" and \"{SOLUTION}\", not {}",
-                    node.value.kind()
+                    node.kind()
                 ),
             );
-            return (None, false);
+            return Ok((None, false));
         };
         let mut cause: Option<&Member> = None;
         let mut solution: Option<&Member> = None;
-        for member in members {
+        for member in &members {
             let slot = match member.key.as_str() {
                 CAUSE => &mut cause,
                 SOLUTION => &mut solution,
@@ -400,7 +422,10 @@ impl CatalogReader {
             (Some(cause), Some(solution)) => solution.key_position < cause.key_position,
             _ => false,
         };
-        let mut text = |member: Option<&Member>, name: &str| -> Option<Option<String>> {
+        // `Some(None)` is a field written as "N/A"; `None`, a finding.
+        let mut text = |member: Option<&Member>,
+                        name: &str|
+         -> Result<Option<Option<String>>, SyntaxError> {
             let Some(member) = member else {
                 self.at(
                     DefectKind::MissingField,
@@ -410,28 +435,28 @@ impl CatalogReader {
                         "\"suggestion\" is missing \"{name}\" (write \"{NOT_APPLICABLE}\" when there is none)"
                     ),
                 );
-                return None;
+                return Ok(None);
             };
-            match &member.value.value {
-                Value::String(text) if text == NOT_APPLICABLE => Some(None),
-                Value::String(text) => Some(Some(text.clone())),
-                other => {
+            Ok(match document.string(member.value)? {
+                Some(text) if text == NOT_APPLICABLE => Some(None),
+                Some(text) => Some(Some(text)),
+                None => {
                     self.at(
                         DefectKind::FieldType,
                         member.value.position,
                         subject,
-                        format!("\"{name}\" must be a string, not {}", other.kind()),
+                        format!("\"{name}\" must be a string, not {}", member.value.kind()),
                     );
                     None
                 }
-            }
+            })
         };
-        let cause = text(cause, CAUSE);
-        let solution = text(solution, SOLUTION);
-        match (cause, solution) {
+        let cause = text(cause, CAUSE)?;
+        let solution = text(solution, SOLUTION)?;
+        Ok(match (cause, solution) {
             (Some(cause), Some(solution)) => (Some(Suggestion { cause, solution }), solution_first),
             _ => (None, false),
-        }
+        })
     }
 
     fn error_count(&self) -> usize {

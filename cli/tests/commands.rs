@@ -88,7 +88,7 @@ fn check_names_invalid_json_by_line_and_column_and_checks_every_file() {
     ]);
     assert_eq!(
         run.stdout,
-        "ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: expected a key in double quotes (no comma after the last member), found '}'\n\
+        "ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: trailing comma\n\
          ui-tests/catalogs/not_a_catalog.json:1: a catalog is an object with an \"error_info_list\" array, not an array\n\
          ui-tests/catalogs/not_utf8.json:1:62: invalid JSON: the text is not UTF-8 (byte 0xE9)\n"
     );
@@ -271,7 +271,7 @@ fn missing_files_and_unreadable_json_are_clear_errors() {
     assert_eq!(
         invalid.stderr,
         "errcode: ui-tests/catalogs/invalid_json.json is not a catalog:\n\
-         ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: expected a key in double quotes (no comma after the last member), found '}'\n"
+         ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: trailing comma\n"
     );
     assert_eq!(invalid.status, 1);
     let usage = run(&["explain"]);
