@@ -10,10 +10,12 @@ use std::time::Instant;
 
 use errcode::{error_code, report_inner_error};
 
-#[error_code("EK0201",
+#[error_code(
+    "EK0201",
     message = "Failed to allocate %s host memory for Profiling.",
     cause = "Allocation failed due to insufficient host memory.",
-    solution = "Stop unnecessary processes and ensure that the required memory is available.")]
+    solution = "Stop unnecessary processes and ensure that the required memory is available."
+)]
 pub struct HostMemory<'a> {
     pub buf_size: &'a str,
 }
@@ -26,13 +28,20 @@ fn main() {
     let mut block_means = Vec::new();
     let mut block_start = Instant::now();
     for cycle in 0..CYCLES {
-        HostMemory { buf_size: "1048576B" }.report();
+        HostMemory {
+            buf_size: "1048576B",
+        }
+        .report();
         report_inner_error!("E19999", "cycle {}", cycle);
         buffer.clear();
         errcode::write_error_message(&mut buffer);
         if (cycle + 1) % BLOCK == 0 {
             let nanos = block_start.elapsed().as_nanos() as f64 / BLOCK as f64;
-            println!("cycles {:>7}..{:>7}: {nanos:7.1} ns per cycle", cycle + 1 - BLOCK, cycle + 1);
+            println!(
+                "cycles {:>7}..{:>7}: {nanos:7.1} ns per cycle",
+                cycle + 1 - BLOCK,
+                cycle + 1
+            );
             block_means.push(nanos);
             block_start = Instant::now();
         }
