@@ -44,7 +44,7 @@ fn never_taking_holds_no_more_than_the_limits() {
                 reason,
             }
             .report();
-            if item % 10 == 0 {
+            if item.is_multiple_of(10) {
                 ItemSlow { item }.report();
             }
         }

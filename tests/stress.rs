@@ -95,7 +95,7 @@ fn sixteen_threads_get_back_exactly_their_own_reports() {
                         expected_errors.push((code, message));
                     }
                     let pending = expected_errors.len().max(expected_warnings.len());
-                    if random.next() % 300 == 0 || pending >= 900 {
+                    if random.next().is_multiple_of(300) || pending >= 900 {
                         checked += check(&mut expected_errors, &mut expected_warnings);
                     }
                 }

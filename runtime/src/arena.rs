@@ -16,7 +16,7 @@ const CUT_MARK: &str = "...";
 /// ends with `...`. Every append reserves first, so a failing allocator
 /// shows up as [`OutOfMemory`] from [`finish`](Self::finish), never as an abort.
 pub(crate) struct CappedWriter<'a> {
-    buf: &'a mut Vec<u8>,
+    buf: &'a mut String,
     start: usize,
     budget: usize,
     cut: bool,
@@ -24,7 +24,7 @@ pub(crate) struct CappedWriter<'a> {
 }
 
 impl<'a> CappedWriter<'a> {
-    pub(crate) fn new(buf: &'a mut Vec<u8>, budget: usize) -> Self {
+    pub(crate) fn new(buf: &'a mut String, budget: usize) -> Self {
         let start = buf.len();
         CappedWriter {
             buf,
@@ -39,8 +39,8 @@ impl<'a> CappedWriter<'a> {
         self.budget.saturating_sub(self.buf.len() - self.start)
     }
 
-    /// Appends `bytes[range]`, which the caller guarantees to be UTF-8
-    /// already in the arena (a value being copied into a message).
+    /// Appends `buf[range]`, a text already in the arena (a value being
+    /// copied into a message); `range` lies on char boundaries.
     pub(crate) fn copy_within(&mut self, range: Range<usize>) -> fmt::Result {
         if self.cut || self.out_of_memory {
             return Err(fmt::Error);
@@ -70,7 +70,7 @@ impl<'a> CappedWriter<'a> {
             if self.buf.try_reserve(CUT_MARK.len()).is_err() {
                 return Err(OutOfMemory);
             }
-            self.buf.extend_from_slice(CUT_MARK.as_bytes());
+            self.buf.push_str(CUT_MARK);
         }
         Ok(self.start..self.buf.len())
     }
@@ -85,14 +85,14 @@ impl fmt::Write for CappedWriter<'_> {
         }
         let mut take = s.len();
         if take > self.room() {
-            take = floor_char_boundary_str(s, self.room());
+            take = floor_char_boundary(s, self.room());
             self.cut = true;
         }
         if self.buf.try_reserve(take).is_err() {
             self.out_of_memory = true;
             return Err(fmt::Error);
         }
-        self.buf.extend_from_slice(&s.as_bytes()[..take]);
+        self.buf.push_str(&s[..take]);
         if self.cut { Err(fmt::Error) } else { Ok(()) }
     }
 }
@@ -138,7 +138,7 @@ impl fmt::Write for FixedWriter<'_> {
         let room = self.buf.len() - self.len;
         let mut take = s.len();
         if take > room {
-            take = floor_char_boundary_str(s, room);
+            take = floor_char_boundary(s, room);
             self.cut = true;
         }
         self.buf[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
@@ -151,18 +151,10 @@ fn is_continuation(byte: u8) -> bool {
     byte & 0b1100_0000 == 0b1000_0000
 }
 
-/// The largest char boundary of the UTF-8 bytes in `buf` at or before `index`.
-fn floor_char_boundary(buf: &[u8], index: usize) -> usize {
-    let mut index = index.min(buf.len());
-    while index < buf.len() && index > 0 && is_continuation(buf[index]) {
-        index -= 1;
-    }
-    index
-}
-
-fn floor_char_boundary_str(s: &str, index: usize) -> usize {
-    let mut index = index.min(s.len());
-    while !s.is_char_boundary(index) {
+/// The largest char boundary of `text` at or before `index`.
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    let mut index = index.min(text.len());
+    while !text.is_char_boundary(index) {
         index -= 1;
     }
     index
@@ -174,13 +166,13 @@ mod tests {
     use core::fmt::Write;
 
     fn capped(budget: usize, parts: &[&str]) -> String {
-        let mut buf = b"prefix".to_vec();
+        let mut buf = String::from("prefix");
         let mut writer = CappedWriter::new(&mut buf, budget);
         for part in parts {
             let _ = writer.write_str(part);
         }
         let span = writer.finish().unwrap();
-        String::from_utf8(buf[span].to_vec()).unwrap()
+        buf[span].to_owned()
     }
 
     #[test]
@@ -206,13 +198,13 @@ mod tests {
 
     #[test]
     fn copies_within_the_arena_under_the_same_budget() {
-        let mut buf = b"0123456789".to_vec();
+        let mut buf = String::from("0123456789");
         let mut writer = CappedWriter::new(&mut buf, 16);
         writer.write_str("<").unwrap();
         writer.copy_within(0..10).unwrap();
         let _ = writer.copy_within(0..10);
         let span = writer.finish().unwrap();
-        assert_eq!(&buf[span], b"<012345678901...");
+        assert_eq!(&buf[span], "<012345678901...");
     }
 
     #[test]

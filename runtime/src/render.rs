@@ -9,26 +9,18 @@ const INDENT: &str = "        ";
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
 pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
-    let headline = lane
-        .entries()
-        .position(|entry| !entry.internal)
-        .unwrap_or(0);
+    let headline = lane.headline_index();
+    let Some(head) = lane.entry_at(headline) else {
+        return write_dropped(lane, out);
+    };
+    write_headline(&head, out)?;
     let mut traceback_started = false;
-    let mut head: Option<Entry<'_>> = None;
-    if let Some(entry) = lane.entries().nth(headline) {
-        write_headline(&entry, out)?;
-        head = Some(entry);
-    }
     for (index, entry) in lane.entries().enumerate() {
-        let same_as_head = head.as_ref().is_some_and(|head| {
-            index == headline || (head.code == entry.code && head.message == entry.message)
-        });
-        if same_as_head {
+        if index == headline || (entry.code == head.code && entry.message == head.message) {
             continue;
         }
         if !traceback_started {
-            out.write_str(INDENT)?;
-            out.write_str("TraceBack (most recent call last):\r\n")?;
+            out.write_str("        TraceBack (most recent call last):\r\n")?;
             traceback_started = true;
         }
         out.write_str(INDENT)?;
@@ -47,21 +39,16 @@ fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
     }
     out.write_str(": ")?;
     out.write_str(entry.message)?;
-    out.write_str("\r\n")?;
     let def = entry.def;
     if let Some(cause) = def.and_then(|def| def.cause()) {
-        out.write_str(INDENT)?;
-        out.write_str("PossibleCause: ")?;
+        out.write_str("\r\n        PossibleCause: ")?;
         out.write_str(cause)?;
-        out.write_str("\r\n")?;
     }
     if let Some(solution) = def.and_then(|def| def.solution()) {
-        out.write_str(INDENT)?;
-        out.write_str("Solution: ")?;
+        out.write_str("\r\n        Solution: ")?;
         out.write_str(solution)?;
-        out.write_str("\r\n")?;
     }
-    Ok(())
+    out.write_str("\r\n")
 }
 
 /// Renders a lane of warnings: one `CODE: message` line each.

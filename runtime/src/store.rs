@@ -131,9 +131,9 @@ pub(crate) struct Lane {
     /// The hash of each item's code and message, beside `items` so that the
     /// duplicate check scans a dense array.
     hashes: Vec<u64>,
-    /// Every message and value, back to back. Only whole `str`s and whole
-    /// chars of them are appended, so every span is valid UTF-8.
-    text: Vec<u8>,
+    /// Every message and value, back to back; each span lies on char
+    /// boundaries.
+    text: String,
     values: Vec<Range<usize>>,
     dropped: usize,
     reserve: Reserve,
@@ -147,22 +147,15 @@ pub(crate) struct Entry<'a> {
     pub(crate) location: SourceLocation,
     pub(crate) message: &'a str,
     values: &'a [Range<usize>],
-    text: &'a [u8],
+    text: &'a str,
 }
 
 impl<'a> Entry<'a> {
     /// The argument values, in the order of the definition's fields.
     pub(crate) fn values(&self) -> impl Iterator<Item = &'a str> + use<'a> {
         let text = self.text;
-        self.values
-            .iter()
-            .map(move |span| str_at(text, span.clone()))
+        self.values.iter().map(move |span| &text[span.clone()])
     }
-}
-
-fn str_at(text: &[u8], span: Range<usize>) -> &str {
-    // The arena holds only whole chars (see `Lane::text`), so this never fails.
-    core::str::from_utf8(&text[span]).unwrap_or_default()
 }
 
 /// FxHash's mix, over the code and the message: cheap, and only a filter
@@ -188,7 +181,7 @@ impl Lane {
         Lane {
             items: Vec::new(),
             hashes: Vec::new(),
-            text: Vec::new(),
+            text: String::new(),
             values: Vec::new(),
             dropped: 0,
             reserve: Reserve::EMPTY,
@@ -217,20 +210,56 @@ impl Lane {
             self.items.len()
         };
         let (before, after) = self.items.split_at(split);
-        let reserved = reserve.used.then(|| Entry {
+        let reserved = reserve.used.then(|| self.reserve_entry());
+        before
+            .iter()
+            .map(|item| self.entry(item))
+            .chain(reserved)
+            .chain(after.iter().map(|item| self.entry(item)))
+    }
+
+    /// The entry at `index` in report order (see [`entries`](Self::entries)).
+    pub(crate) fn entry_at(&self, index: usize) -> Option<Entry<'_>> {
+        let reserve = &self.reserve;
+        if reserve.used {
+            let position = reserve.position.min(self.items.len());
+            if index == position {
+                return Some(self.reserve_entry());
+            }
+            let item = if index < position { index } else { index - 1 };
+            return self.items.get(item).map(|item| self.entry(item));
+        }
+        self.items.get(index).map(|item| self.entry(item))
+    }
+
+    /// Where the headline of a rendering is, in report order: the first
+    /// report that is not internal, or the first report if all are.
+    pub(crate) fn headline_index(&self) -> usize {
+        let reserve = &self.reserve;
+        let first_item = self.items.iter().position(|item| !item.internal);
+        if !reserve.used {
+            return first_item.unwrap_or(0);
+        }
+        let position = reserve.position.min(self.items.len());
+        match first_item {
+            Some(item) if item < position => item,
+            _ if !reserve.internal => position,
+            Some(item) => item + 1,
+            None => 0,
+        }
+    }
+
+    fn reserve_entry(&self) -> Entry<'_> {
+        let reserve = &self.reserve;
+        Entry {
             code: reserve.code,
             def: reserve.def,
             internal: reserve.internal,
             location: reserve.location,
             message: reserve.message(),
             values: &[],
-            text: &[],
-        });
-        before
-            .iter()
-            .map(|item| self.entry(item))
-            .chain(reserved)
-            .chain(after.iter().map(|item| self.entry(item)))
+            text: "",
+        }
     }
 
     fn entry<'a>(&'a self, item: &Item) -> Entry<'a> {
@@ -239,7 +268,7 @@ impl Lane {
             def: item.def,
             internal: item.internal,
             location: item.location,
-            message: str_at(&self.text, item.message.clone()),
+            message: &self.text[item.message.clone()],
             values: &self.values[item.values.clone()],
             text: &self.text,
         }
@@ -345,12 +374,12 @@ impl Lane {
         };
         let code = source.code();
         let new_message = &self.text[message.clone()];
-        let new_hash = hash(code, new_message);
+        let new_hash = hash(code, new_message.as_bytes());
         let duplicate = self.hashes.iter().zip(&self.items).any(|(&hash, item)| {
             hash == new_hash && item.code == code && self.text[item.message.clone()] == *new_message
         }) || (self.reserve.used
             && self.reserve.code == code
-            && self.reserve.message().as_bytes() == new_message);
+            && self.reserve.message() == new_message);
         if duplicate {
             self.text.truncate(text_start);
             self.values.truncate(values_start);

@@ -46,7 +46,7 @@ impl Def {
             last.push('.');
         }
         // Half the codes have a cause and a solution, like the CANN catalog's mix.
-        let (cause, solution) = if index % 2 == 0 {
+        let (cause, solution) = if index.is_multiple_of(2) {
             (
                 Some(format!("Cause of generated error {index}.")),
                 Some(format!("Solution of generated error {index}.")),
