@@ -507,6 +507,7 @@ impl CatalogReader {
 
 /// The message for an unknown field, with the field it was likely meant to be.
 fn unknown_field(name: &str) -> String {
+    use errcode_syntax::edit_distance;
     let known: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
     let close = Key::ALL
         .iter()
@@ -521,19 +522,4 @@ fn unknown_field(name: &str) -> String {
         "unknown field \"{name}\"; the fields of an entry are {}{hint}",
         known.join(", ")
     )
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
