@@ -11,17 +11,8 @@
 
 use std::time::Instant;
 
-use errcode::{error_code, report_inner_error};
-
-#[error_code(
-    "EK0201",
-    message = "Failed to allocate %s host memory for Profiling.",
-    cause = "Allocation failed due to insufficient host memory.",
-    solution = "Stop unnecessary processes and ensure that the required memory is available."
-)]
-pub struct HostMemory<'a> {
-    pub buf_size: &'a str,
-}
+use errcode::report_inner_error;
+use errcode_profiling::InsufficientHostMemory;
 
 const BLOCK: usize = 100_000;
 
@@ -42,8 +33,8 @@ fn main() {
     let mut block_means = Vec::new();
     let mut block_start = Instant::now();
     for cycle in 0..cycles {
-        HostMemory {
-            buf_size: "1048576B",
+        InsufficientHostMemory {
+            buf_size: "1048576B".into(),
         }
         .report();
         report_inner_error!("E19999", "cycle {}", cycle);

@@ -6,7 +6,7 @@ use errcode_profiling::InsufficientHostMemory;
 #[test]
 fn reports_by_name_and_ignores_extra_names() {
     let _ = InsufficientHostMemory {
-        buf_size: String::new(),
+        buf_size: "".into(),
     };
     report_dynamic("EK0201", &[("unused", "x"), ("buf_size", "1048576B")]).unwrap();
     assert_eq!(

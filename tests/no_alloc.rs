@@ -7,25 +7,19 @@ mod common {
 
 use common::counting_alloc::{CountingAlloc, thread_allocations};
 use errcode::{error_code, msprof_env_error, report_inner_error};
+// The shipped Profiling definitions, EK0201 among them.
+use errcode_profiling::*;
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
 
+/// Values of other types than strings: a number, a static and an owned
+/// string moved in.
 #[error_code(
-    "EK0201",
-    message = "Failed to allocate %s host memory for Profiling.",
-    cause = "Allocation failed due to insufficient host memory.",
-    solution = "Stop unnecessary processes and ensure that the required memory is available."
-)]
-pub struct HostMemory<'a> {
-    pub buf_size: &'a str,
-}
-
-#[error_code(
-    "EK0001",
+    "EZ0001",
     message = "Value %s for parameter %s is invalid. Reason: %s."
 )]
-pub struct InvalidArgument {
+pub struct TypedArguments {
     pub value: i64,
     pub param: &'static str,
     pub reason: String,
@@ -54,8 +48,8 @@ fn allocations_in_steady_state(mut cycle: impl FnMut(&mut String)) -> usize {
 #[test]
 fn typed_reports_allocate_nothing() {
     let allocations = allocations_in_steady_state(|buffer| {
-        HostMemory {
-            buf_size: "1048576B",
+        InsufficientHostMemory {
+            buf_size: "1048576B".into(),
         }
         .report();
         assert!(render_into(buffer));
@@ -70,7 +64,7 @@ fn report_macros_with_built_values_allocate_nothing() {
     let allocations = allocations_in_steady_state(|buffer| {
         let reason = reasons.next().unwrap();
         msprof_env_error!(
-            "EK0001",
+            "EZ0001",
             ["value", "param", "reason"],
             [-1i64, "interval", reason]
         );
@@ -122,7 +116,10 @@ fn rendering_into_a_fixed_buffer_allocates_nothing() {
     };
     let allocations = allocations_in_steady_state(|_| {
         fixed.len = 0;
-        HostMemory { buf_size: "1B" }.report();
+        InsufficientHostMemory {
+            buf_size: "1B".into(),
+        }
+        .report();
         report_inner_error!("E19999", "after {}", 1);
         assert!(errcode::write_error_message(&mut fixed));
     });
@@ -142,7 +139,10 @@ fn the_counter_sees_allocations() {
     // The zeros above mean something only if the counter counts.
     let allocations = allocations_in_steady_state(|buffer| {
         let owned = format!("{}B", buffer.capacity());
-        HostMemory { buf_size: &owned }.report();
+        InsufficientHostMemory {
+            buf_size: owned.as_str().into(),
+        }
+        .report();
         assert!(render_into(buffer));
     });
     assert_eq!(allocations, 1_000);

@@ -7,19 +7,10 @@ mod common {
 
 use common::counting_alloc::{CountingAlloc, refuse_allocations};
 use errcode::error_code;
+use errcode_profiling::InsufficientHostMemory;
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
-
-#[error_code(
-    "EK0201",
-    message = "Failed to allocate %s host memory for Profiling.",
-    cause = "Allocation failed due to insufficient host memory.",
-    solution = "Stop unnecessary processes and ensure that the required memory is available."
-)]
-pub struct HostMemory<'a> {
-    pub buf_size: &'a str,
-}
 
 #[error_code("EZ0300", message = "%s")]
 pub struct Verbatim<'a> {
@@ -78,13 +69,16 @@ fn the_allocator_switch_really_fails() {
 #[test]
 fn a_thread_that_reported_before_keeps_the_full_text() {
     std::thread::spawn(|| {
-        HostMemory { buf_size: "64B" }.report();
+        InsufficientHostMemory {
+            buf_size: "64B".into(),
+        }
+        .report();
         assert!(errcode::take_error_message().is_some());
 
         let mut out = StackBuffer::new();
         let had_errors = without_memory(|| {
-            HostMemory {
-                buf_size: "1048576B",
+            InsufficientHostMemory {
+                buf_size: "1048576B".into(),
             }
             .report();
             errcode::write_error_message(&mut out)
@@ -101,12 +95,15 @@ fn a_thread_that_never_reported_uses_the_static_reserve() {
     std::thread::spawn(|| {
         let mut out = StackBuffer::new();
         let had_errors = without_memory(|| {
-            HostMemory {
-                buf_size: "1048576B",
+            InsufficientHostMemory {
+                buf_size: "1048576B".into(),
             }
             .report();
             // The reserve holds one report; the next is counted, not lost silently.
-            HostMemory { buf_size: "2048B" }.report();
+            InsufficientHostMemory {
+                buf_size: "2048B".into(),
+            }
+            .report();
             errcode::write_error_message(&mut out)
         });
         assert!(had_errors);
@@ -115,7 +112,10 @@ fn a_thread_that_never_reported_uses_the_static_reserve() {
             format!("{EK0201_FULL}        ... 1 more messages dropped\r\n")
         );
         // With memory back, the reserve is free again and reports are stored.
-        HostMemory { buf_size: "1B" }.report();
+        InsufficientHostMemory {
+            buf_size: "1B".into(),
+        }
+        .report();
         assert!(
             errcode::take_error_message()
                 .unwrap()
@@ -155,7 +155,10 @@ fn warnings_have_their_own_reserve() {
         let mut out = StackBuffer::new();
         without_memory(|| {
             Low { what: "memory" }.report();
-            HostMemory { buf_size: "8B" }.report();
+            InsufficientHostMemory {
+                buf_size: "8B".into(),
+            }
+            .report();
             errcode::write_error_message(&mut out)
         });
         assert!(

@@ -10,7 +10,7 @@ use errcode_profiling::InsufficientHostMemory;
 #[test]
 fn finds_a_definition_by_a_code_known_at_run_time() {
     let _ = InsufficientHostMemory {
-        buf_size: String::new(),
+        buf_size: "".into(),
     };
     let code = String::from("EK0201");
     let def = registry().get(&code).expect("EK0201 is linked in");

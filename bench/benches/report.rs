@@ -25,7 +25,7 @@ use errcode::ErrorDef;
 use errcode_bench::alloc::{CountingAlloc, allocations_per_cycle};
 use errcode_bench::scenarios::{
     BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_ek0201_dynamic,
-    report_ek0201_owned_field, report_traceback,
+    report_traceback,
 };
 use errcode_bench::stats::{self, Clock, Sample, thread_cpu_time};
 
@@ -74,10 +74,6 @@ fn report_and_render(c: &mut Criterion) {
     });
     bench(&mut group, NAME, "floor_write", || {
         floor_ek0201(&mut out, black_box(BUF_SIZE));
-        black_box(&out);
-    });
-    bench(&mut group, NAME, "errcode_string_field", || {
-        report_ek0201_owned_field(&mut out, black_box(BUF_SIZE));
         black_box(&out);
     });
     bench(&mut group, NAME, "errcode_report_dynamic", || {
@@ -313,7 +309,7 @@ fn allocations() -> Vec<(&'static str, f64)> {
     };
     vec![
         (
-            "EK0201, borrowed field (1)",
+            "EK0201 of errcode-profiling, &str into its Cow field (1)",
             per_report(1.0, &mut |out| report_ek0201(out, BUF_SIZE)),
         ),
         (
@@ -323,10 +319,6 @@ fn allocations() -> Vec<(&'static str, f64)> {
         (
             "EK0201 by report_dynamic",
             per_report(1.0, &mut |out| report_ek0201_dynamic(out, BUF_SIZE)),
-        ),
-        (
-            "EK0201 of errcode-profiling (String field, &str value)",
-            per_report(1.0, &mut |out| report_ek0201_owned_field(out, BUF_SIZE)),
         ),
     ]
 }
@@ -384,10 +376,7 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
             times(ratio),
             verdict(ratio.0 <= 1.5)
         );
-        for (id, what) in [
-            ("errcode_string_field", "errcode-profiling's String field"),
-            ("errcode_report_dynamic", "report_dynamic (lookup by code)"),
-        ] {
+        for (id, what) in [("errcode_report_dynamic", "report_dynamic (lookup by code)")] {
             if let Some(other) = figures(&format!("report_ek0201/{id}")) {
                 println!(
                     "    with {what}: {}, ratio {}",

@@ -7,6 +7,5 @@
 //! texts must match byte for byte), the counting allocator, and the statistics.
 
 pub mod alloc;
-pub mod catalog;
 pub mod scenarios;
 pub mod stats;

@@ -14,9 +14,15 @@
 //!
 //! The texts are the catalog's, including its `"N/A"` causes and solutions,
 //! which are written here as absent.
+//!
+//! Every argument is a `Cow<'a, str>`: a report site passes a `&str` without
+//! allocating (EK0201 is reported exactly when the host is out of memory) or
+//! a `String` it has built, and either converts with `Into`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+use std::borrow::Cow;
 
 use errcode::error_code;
 
@@ -27,13 +33,13 @@ use errcode::error_code;
     class = "Profiling Errors",
     message = "Value %s for parameter %s is invalid. Reason: %s."
 )]
-pub struct InvalidArgument {
+pub struct InvalidArgument<'a> {
     /// The value given.
-    pub value: String,
+    pub value: Cow<'a, str>,
     /// The parameter it was given for.
-    pub param: String,
+    pub param: Cow<'a, str>,
     /// Why it is invalid.
-    pub reason: String,
+    pub reason: Cow<'a, str>,
 }
 
 /// EK0002: profiling APIs were called out of order.
@@ -43,11 +49,11 @@ pub struct InvalidArgument {
     class = "Profiling Errors",
     message = "Please call the APIs in the following order: call %s first, then %s."
 )]
-pub struct InvalidApiCallSequence {
+pub struct InvalidApiCallSequence<'a> {
     /// The API to call first.
-    pub intf1: String,
+    pub intf1: Cow<'a, str>,
     /// The API to call after it.
-    pub intf2: String,
+    pub intf2: Cow<'a, str>,
 }
 
 /// EK0003: a configuration item has an invalid value.
@@ -57,13 +63,13 @@ pub struct InvalidApiCallSequence {
     class = "Profiling Errors",
     message = "Value %s for %s is invalid. Reason: %s."
 )]
-pub struct ConfigError {
+pub struct ConfigError<'a> {
     /// The value given.
-    pub value: String,
+    pub value: Cow<'a, str>,
     /// The configuration item.
-    pub config: String,
+    pub config: Cow<'a, str>,
     /// Why it is invalid.
-    pub reason: String,
+    pub reason: Cow<'a, str>,
 }
 
 /// EK0004: an API is not supported on this system or device.
@@ -73,9 +79,9 @@ pub struct ConfigError {
     class = "Profiling Errors",
     message = "The current system or device does not support %s."
 )]
-pub struct NotSupportedApi {
+pub struct NotSupportedApi<'a> {
     /// The API.
-    pub intf: String,
+    pub intf: Cow<'a, str>,
 }
 
 /// EK0005: a parameter is not supported.
@@ -85,9 +91,9 @@ pub struct NotSupportedApi {
     class = "Profiling Errors",
     message = "Parameter %s is not supported."
 )]
-pub struct NotSupported {
+pub struct NotSupported<'a> {
     /// The parameter.
-    pub param: String,
+    pub param: Cow<'a, str>,
 }
 
 /// EK0006: a required pointer parameter was null.
@@ -97,11 +103,11 @@ pub struct NotSupported {
     class = "Profiling Errors",
     message = "%s failed because parameter %s cannot be a null pointer."
 )]
-pub struct NullPointer {
+pub struct NullPointer<'a> {
     /// The API that failed.
-    pub api: String,
+    pub api: Cow<'a, str>,
     /// The parameter that was null.
-    pub param: String,
+    pub param: Cow<'a, str>,
 }
 
 /// EK0007: profiling was started in a second mode while already running in another.
@@ -113,11 +119,11 @@ pub struct NullPointer {
     cause = "Do not enable two or more profile data collection modes. Example: When Profiling is started using msprof command lines, do not use acl APIs in the app to start Profiling data collection.",
     solution = "Change the Profiling startup mode as required."
 )]
-pub struct ModeConflict {
+pub struct ModeConflict<'a> {
     /// The mode that could not start.
-    pub mode1: String,
+    pub mode1: Cow<'a, str>,
     /// The mode already running.
-    pub mode2: String,
+    pub mode2: Cow<'a, str>,
 }
 
 /// EK0201: the host could not allocate memory for profiling.
@@ -129,9 +135,9 @@ pub struct ModeConflict {
     cause = "Allocation failed due to insufficient host memory.",
     solution = "Stop unnecessary processes and ensure that the required memory is available."
 )]
-pub struct InsufficientHostMemory {
+pub struct InsufficientHostMemory<'a> {
     /// The size asked for, with its unit (`"1048576B"`).
-    pub buf_size: String,
+    pub buf_size: Cow<'a, str>,
 }
 
 /// EK0202: an operation could not allocate host memory.
@@ -143,9 +149,9 @@ pub struct InsufficientHostMemory {
     cause = "Allocation failed due to insufficient host memory.",
     solution = "Stop unnecessary processes and ensure that the required memory is available."
 )]
-pub struct HostMemoryOperationFailed {
+pub struct HostMemoryOperationFailed<'a> {
     /// The operation that allocated.
-    pub operation: String,
+    pub operation: Cow<'a, str>,
 }
 
 /// EK0203: a profiling thread could not be created.
@@ -157,9 +163,9 @@ pub struct HostMemoryOperationFailed {
     cause = "New thread cannot be created due to insufficient system thread resources.",
     solution = "Stop unnecessary threads and ensure that the required resource is available."
 )]
-pub struct ThreadCreationFailed {
+pub struct ThreadCreationFailed<'a> {
     /// Why the thread could not be created.
-    pub reason: String,
+    pub reason: Cow<'a, str>,
 }
 
 /// EK0204: not enough disk space to flush profiling data.
@@ -170,9 +176,9 @@ pub struct ThreadCreationFailed {
     message = "Insufficient disk space. Reason: %s.",
     solution = "At least 20MB storage space is required for Profiling flushing. Delete redundant files or change the flushing path."
 )]
-pub struct InsufficientDiskSpace {
+pub struct InsufficientDiskSpace<'a> {
     /// Why the space is insufficient.
-    pub reason: String,
+    pub reason: Cow<'a, str>,
 }
 
 /// EK9999: an internal profiling error; details are in the log.
