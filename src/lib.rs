@@ -83,8 +83,9 @@ pub use errcode_macros::{
 pub use errcode_runtime::{CatalogErrors, REGISTERED_FILE, catalog, register_catalog_json};
 pub use errcode_runtime::{
     Conflict, ErrorCode, ErrorDef, InvalidLimits, Limits, Registry, Report, ReportError,
-    SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, restore_reports,
-    set_limits, take_error_message, take_reports, take_warning_message, write_error_message,
+    SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, report_internal,
+    restore_reports, set_limits, take_error_message, take_reports, take_warning_message,
+    write_error_message, write_warning_message,
 };
 
 /// What generated code refers to; not part of the API.

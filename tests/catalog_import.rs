@@ -49,7 +49,7 @@ fn report_macros_are_checked_against_the_file() {
     errcode::report_env_error!("EX9999", ["message"], ["queue overflow"]);
     assert_eq!(
         errcode::take_error_message().unwrap(),
-        "EX9999: Internal Error!\r\nqueue overflow\r\n"
+        "EX9999: Inner Error!\r\nqueue overflow\r\n"
     );
 }
 

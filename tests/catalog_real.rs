@@ -88,7 +88,7 @@ fn rendering(entry: &Expected) -> String {
         return format!("{code}: {message}\r\n");
     }
     if code.ends_with("9999") || code.ends_with("8888") {
-        return format!("{code}: Internal Error!\r\n{message}\r\n");
+        return format!("{code}: Inner Error!\r\n{message}\r\n");
     }
     let mut text = format!("{code}: {message}\r\n");
     if let Some(cause) = &entry.cause {

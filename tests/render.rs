@@ -115,7 +115,7 @@ fn internal_only_errors_print_internal_error_headline() {
     assert_eq!(
         take_error_message().as_deref(),
         Some(
-            "E19999: Internal Error!\r\n\
+            "E19999: Inner Error!\r\n\
              first failure\r\n\
              \x20       TraceBack (most recent call last):\r\n\
              \x20       An unknown error occurred. Please check the log.\r\n"
@@ -131,7 +131,7 @@ fn internal_headline_alone() {
     .report();
     assert_eq!(
         take_error_message().as_deref(),
-        Some("E19999: Internal Error!\r\nInner error: queue overflow\r\n")
+        Some("E19999: Inner Error!\r\nInner error: queue overflow\r\n")
     );
 }
 
@@ -295,7 +295,7 @@ fn write_error_message_into_a_callers_buffer() {
     assert!(errcode::write_error_message(&mut out));
     assert_eq!(
         out,
-        "prefix|EK9999: Internal Error!\r\nAn unknown error occurred. Please check the log.\r\n"
+        "prefix|EK9999: Inner Error!\r\nAn unknown error occurred. Please check the log.\r\n"
     );
 }
 

@@ -86,7 +86,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
 
 fn kind(code: &str) -> &'static str {
     match classify_code(code) {
-        Ok(kind) if kind.internal => "internal error (rendered as `Internal Error!`)",
+        Ok(kind) if kind.internal => "internal error (rendered as `Inner Error!`)",
         Ok(kind) if kind.warning => "warning",
         _ => "error",
     }

@@ -27,8 +27,9 @@ pub use limits::{InvalidLimits, Limits, limits, set_limits};
 pub use register::{REGISTERED_FILE, register_catalog_json};
 pub use registry::{Conflict, Registration, Registry, registry};
 pub use report::{
-    Report, ReportError, report_defined, report_dynamic, report_formatted, restore_reports,
-    take_error_message, take_reports, take_warning_message, write_error_message,
+    Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
+    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
+    write_warning_message,
 };
 pub use stream::{StreamGuard, WorkStream};
 

@@ -33,7 +33,7 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
 fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
     out.write_str(entry.code)?;
     if entry.internal {
-        out.write_str(": Internal Error!\r\n")?;
+        out.write_str(": Inner Error!\r\n")?;
         out.write_str(entry.message)?;
         return out.write_str("\r\n");
     }

@@ -7,6 +7,7 @@ use crate::local::{record, with_store};
 use crate::registry::registry;
 use crate::render;
 use crate::store::{Entry, Source};
+use errcode_syntax::classify_code;
 
 /// One stored report, taken out of a thread's store by [`take_reports`].
 ///
@@ -129,6 +130,18 @@ pub enum ReportError {
         /// The name of the missing argument.
         name: &'static str,
     },
+    /// The text is not an error code (six characters: `E` or `W`, an
+    /// uppercase letter or digit, four digits).
+    MalformedCode {
+        /// The code as given.
+        code: String,
+    },
+    /// [`report_internal`] was given a code that is neither internal
+    /// (`xx9999`) nor parameter-check (`xx8888`).
+    NotInternal {
+        /// The code as given.
+        code: String,
+    },
 }
 
 impl fmt::Display for ReportError {
@@ -143,6 +156,14 @@ impl fmt::Display for ReportError {
             ReportError::MissingArgument { code, name } => {
                 write!(f, "{code} needs the argument `{name}`, which was not given")
             }
+            ReportError::MalformedCode { code } => match classify_code(code) {
+                Err(why) => write!(f, "{code:?} is not an error code: {why}"),
+                Ok(_) => write!(f, "{code:?} is not an error code"),
+            },
+            ReportError::NotInternal { code } => write!(
+                f,
+                "{code} is neither an internal (xx9999) nor a parameter-check (xx8888) code"
+            ),
         }
     }
 }
@@ -184,6 +205,72 @@ pub fn report_formatted(
         },
         SourceLocation::caller(),
     );
+}
+
+/// Reports an internal error whose code is known only at run time: what
+/// `report_inner_error!` does for a code written in the source, and what
+/// the C error manager's `ReportInterErrMessage` does.
+///
+/// The code must be internal (`xx9999`) or parameter-check (`xx8888`); it
+/// needs no definition. When it returns `Err`, nothing was recorded.
+///
+/// ```
+/// errcode::report_internal("E19999", "queue overflow").unwrap();
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("E19999: Inner Error!\r\nqueue overflow\r\n")
+/// );
+/// let err = errcode::report_internal("EK0201", "x").unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "EK0201 is neither an internal (xx9999) nor a parameter-check (xx8888) code"
+/// );
+/// ```
+#[track_caller]
+pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), ReportError> {
+    let kind = classify_code(code).map_err(|_| ReportError::MalformedCode {
+        code: code.to_owned(),
+    })?;
+    let interned = interned_internal_code(code)
+        .filter(|_| kind.internal)
+        .ok_or_else(|| ReportError::NotInternal {
+            code: code.to_owned(),
+        })?;
+    record(
+        kind.warning,
+        Source::Formatted {
+            code: interned,
+            internal: true,
+            message: format_args!("{message}"),
+        },
+        SourceLocation::caller(),
+    );
+    Ok(())
+}
+
+/// Every internal and parameter-check code, `E` or `W`, any module: 144
+/// codes, kept for the life of the program so that a report can refer to
+/// one that was given only at run time.
+static INTERNAL_CODES: [[u8; 6]; 144] = {
+    let mut codes = [[0u8; 6]; 144];
+    let modules = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut i = 0;
+    while i < 144 {
+        let severity = if i / 72 == 0 { b'E' } else { b'W' };
+        let module = modules[(i % 72) / 2];
+        let digit = if i % 2 == 0 { b'8' } else { b'9' };
+        codes[i] = [severity, module, digit, digit, digit, digit];
+        i += 1;
+    }
+    codes
+};
+
+/// `code` as one of [`INTERNAL_CODES`], when it is one.
+fn interned_internal_code(code: &str) -> Option<&'static str> {
+    INTERNAL_CODES
+        .iter()
+        .find(|interned| interned.as_slice() == code.as_bytes())
+        .and_then(|interned| core::str::from_utf8(interned).ok())
 }
 
 /// Reports a code known only at run time, with its arguments by name.
@@ -268,16 +355,22 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// Renders this thread's warnings, one `CODE: message\r\n` line each, and
 /// clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
+    let mut text = String::new();
+    write_warning_message(&mut text).then_some(text)
+}
+
+/// Renders this thread's warnings into `out`, one `CODE: message\r\n` line
+/// each, and clears them; returns whether there were any.
+pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
     with_store(|store| {
         if store.warnings.is_empty() {
-            return None;
+            return false;
         }
-        let mut text = String::new();
-        let _ = render::write_warnings(&store.warnings, &mut text);
+        let _ = render::write_warnings(&store.warnings, out);
         store.warnings.clear();
-        Some(text)
+        true
     })
-    .flatten()
+    .unwrap_or(false)
 }
 
 /// Takes this thread's reports out of its store, errors first, then warnings,

@@ -10,7 +10,7 @@ pub struct CodeKind {
     /// The code starts with `W`: the report is a warning, kept apart from errors.
     pub warning: bool,
     /// The code ends in `9999` or `8888`: an internal or parameter-check error,
-    /// rendered as `CODE: Internal Error!` when it heads a message.
+    /// rendered as `CODE: Inner Error!` when it heads a message.
     pub internal: bool,
 }
 

@@ -4,6 +4,6 @@ fn main() {
     errcode::report_inner_error!("EK8888", "input.size() < {expected}, check invalid");
     assert_eq!(
         errcode::take_error_message().as_deref(),
-        Some("EK8888: Internal Error!\r\ninput.size() < 3, check invalid\r\n")
+        Some("EK8888: Inner Error!\r\ninput.size() < 3, check invalid\r\n")
     );
 }
