@@ -80,7 +80,10 @@ pub use errcode_macros::{
     error_code, msprof_env_error, msprof_inner_error, msprof_input_error, report_env_error,
     report_inner_error, report_input_error,
 };
-pub use errcode_runtime::{CatalogErrors, REGISTERED_FILE, catalog, register_catalog_json};
+pub use errcode_runtime::{
+    CatalogErrors, PartialRegistration, REGISTERED_FILE, catalog, register_catalog_json,
+    register_catalog_json_partial,
+};
 pub use errcode_runtime::{
     Conflict, ErrorCode, ErrorDef, InvalidLimits, Limits, Registry, Report, ReportError,
     SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, report_internal,

@@ -24,7 +24,9 @@ mod stream;
 pub use def::{ErrorCode, ErrorDef, RawDef, SourceLocation, debug_error, write_message};
 pub use errcode_catalog::CatalogErrors;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
-pub use register::{REGISTERED_FILE, register_catalog_json};
+pub use register::{
+    PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
+};
 pub use registry::{Conflict, Registration, Registry, registry};
 pub use report::{
     Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,

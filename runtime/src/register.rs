@@ -1,6 +1,6 @@
 //! Registering a catalog in the CANN JSON format at run time.
 
-use errcode_catalog::{CatalogErrors, Definition, Entry};
+use errcode_catalog::{CatalogErrors, Definition, Diagnostic, Entry};
 
 use crate::def::{ErrorDef, RawDef, SourceLocation};
 use crate::registry::{Source, Written, publish};
@@ -61,6 +61,92 @@ pub fn register_catalog_json(json: &str, priority: u32) -> Result<usize, Catalog
     if let Some(errors) = CatalogErrors::from_diagnostics(&errors) {
         return Err(errors);
     }
+    Ok(register_checked(checked, priority))
+}
+
+/// What [`register_catalog_json_partial`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PartialRegistration {
+    /// How many entries took effect (added or replacing).
+    pub applied: usize,
+    /// The errors of the entries that were refused; `None` when every entry
+    /// was registered.
+    pub refused: Option<CatalogErrors>,
+}
+
+/// Registers every entry of a catalog that has no error, and refuses each
+/// entry that has one, for a catalog that must be used even though some of
+/// its entries are broken (the real CANN catalog has one). What was refused
+/// comes back in [`PartialRegistration::refused`], so nothing is lost
+/// silently; everything else is as [`register_catalog_json`] does it.
+///
+/// A text that is not a catalog at all (not JSON, no `error_info_list`
+/// array) registers nothing and comes back as `Err`. An entry is refused for
+/// an error of its own (a placeholder count, a malformed code) or for
+/// sharing its code with another entry, which then is refused too.
+///
+/// ```
+/// let outcome = errcode::register_catalog_json_partial(r#"{"error_info_list": [
+///     {"ErrCode": "EK0303", "ErrMessage": "Ring %s is full.", "Arglist": "ring"},
+///     {"ErrCode": "EK0304", "ErrMessage": "%s %s", "Arglist": "a"}
+/// ]}"#, 1).unwrap();
+/// assert_eq!(outcome.applied, 1);
+/// assert_eq!(
+///     outcome.refused.unwrap().to_string(),
+///     "3: EK0304: the message has 2 `%s` placeholders but Arglist names 1 (a)"
+/// );
+/// assert!(errcode::registry().get("EK0303").is_some());
+/// assert!(errcode::registry().get("EK0304").is_none());
+/// ```
+pub fn register_catalog_json_partial(
+    json: &str,
+    priority: u32,
+) -> Result<PartialRegistration, CatalogErrors> {
+    let loaded = errcode_catalog::load(json);
+    // Findings that belong to no entry make the whole text unusable.
+    let whole: Vec<Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| {
+            diagnostic.is_error() && diagnostic.code.is_none() && diagnostic.entry.is_none()
+        })
+        .cloned()
+        .collect();
+    if let Some(errors) = CatalogErrors::from_diagnostics(&whole) {
+        return Err(errors);
+    }
+    let mut refused: Vec<Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.is_error())
+        .cloned()
+        .collect();
+    let refused_codes: Vec<&str> = refused
+        .iter()
+        .filter_map(|diagnostic| diagnostic.code.as_deref())
+        .collect();
+    let mut checked: Vec<(&Entry, Definition)> = Vec::with_capacity(loaded.catalog.entries.len());
+    let mut entry_errors = Vec::new();
+    for entry in &loaded.catalog.entries {
+        if refused_codes.contains(&entry.code.as_str()) {
+            continue;
+        }
+        match entry.definition() {
+            Ok(definition) => checked.push((entry, definition)),
+            Err(errors) => entry_errors.extend(errors),
+        }
+    }
+    refused.extend(entry_errors);
+    refused.sort_by_key(|diagnostic| diagnostic.position);
+    Ok(PartialRegistration {
+        applied: register_checked(checked, priority),
+        refused: CatalogErrors::from_diagnostics(&refused),
+    })
+}
+
+/// Publishes the definitions of checked entries; returns how many took effect.
+fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize {
     let additions: Vec<(&'static ErrorDef, Source)> = checked
         .into_iter()
         .map(|(entry, definition)| {
@@ -74,7 +160,7 @@ pub fn register_catalog_json(json: &str, priority: u32) -> Result<usize, Catalog
             (leak_def(entry, definition), source)
         })
         .collect();
-    Ok(publish(|current| current.with(&additions)))
+    publish(|current| current.with(&additions))
 }
 
 /// The definition of a checked entry, kept for the rest of the program.
