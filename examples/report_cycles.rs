@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 
+use errcode::ErrorCode;
 use errcode::report_inner_error;
 use errcode_profiling::InsufficientHostMemory;
 

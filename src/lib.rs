@@ -6,6 +6,7 @@
 //! ```
 //! use errcode::error_code;
 //!
+//! #[derive(Debug)]
 //! #[error_code("EK0201",
 //!     title = "Resource_Error_Insufficient_Host_Memory",
 //!     class = "Profiling Errors",
@@ -85,10 +86,10 @@ pub use errcode_runtime::{
     register_catalog_json_partial,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorCode, ErrorDef, InvalidLimits, Limits, Registry, Report, ReportError,
-    SourceLocation, StreamGuard, WorkStream, limits, registry, report_dynamic, report_internal,
-    restore_reports, set_limits, take_error_message, take_reports, take_warning_message,
-    write_error_message, write_warning_message,
+    Conflict, ErrorCode, ErrorDef, Instrumented, InvalidLimits, Limits, Registry, Report,
+    ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits, registry,
+    report_dynamic, report_internal, restore_reports, scope, set_limits, take_error_message,
+    take_reports, take_warning_message, write_error_message, write_warning_message,
 };
 
 /// What generated code refers to; not part of the API.
@@ -97,8 +98,8 @@ pub mod __private {
     pub use errcode_macros::__report_checked;
     pub use errcode_runtime::catalog::Layout;
     pub use errcode_runtime::{
-        __store_heap_bytes as store_heap_bytes, RawDef, Registration, debug_error, report_defined,
-        report_formatted, write_message,
+        __store_heap_bytes as store_heap_bytes, AsDynError, Defined, REJECTED, RawDef,
+        Registration, downcast, fmt_display, report_formatted,
     };
     pub use inventory;
 
@@ -117,7 +118,7 @@ pub mod __private {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __split_values {
-    ($finder:ident ($($head:tt)*) [$($value:expr),* $(,)?]) => {
-        $finder! { $($head)* [$(($value))*] }
+    ($finder:ident ($($krate:tt)*) ($($head:tt)*) [$($value:expr),* $(,)?]) => {
+        $finder! { ($($krate)*) $($head)* [$(($value))*] }
     };
 }

@@ -8,11 +8,13 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, live_bytes, thread_live_bytes};
+use errcode::ErrorCode;
 use errcode::{error_code, msprof_env_error};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
 
+#[derive(Debug)]
 #[error_code("EZ0400", message = "Item %s of batch %s failed: %s")]
 pub struct ItemFailed {
     pub item: u64,
@@ -20,6 +22,7 @@ pub struct ItemFailed {
     pub reason: &'static str,
 }
 
+#[derive(Debug)]
 #[error_code("WZ0400", message = "Item %s is slow")]
 pub struct ItemSlow {
     pub item: u64,

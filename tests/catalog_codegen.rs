@@ -3,6 +3,7 @@
 
 // A glob import brings the hidden items report sites find codes by.
 use catalog_codegen::valid::*;
+use errcode::ErrorCode;
 use errcode::registry;
 
 #[test]

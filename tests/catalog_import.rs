@@ -1,6 +1,7 @@
 //! `include_catalog!`: the structs, the checked reports, and the registry's
 //! export of the imported entries, which reads back as the file.
 
+use errcode::ErrorCode;
 use errcode::catalog::{Catalog, Position};
 use errcode::registry;
 
@@ -14,7 +15,7 @@ fn structs_are_named_after_the_codes_and_render_their_messages() {
         buf_size: "4096B".into(),
     };
     assert_eq!(memory.to_string(), "Failed to allocate 4096B host memory.");
-    assert_eq!(format!("{memory:?}"), "EX0201 { buf_size: 4096B }");
+    assert_eq!(format!("{memory:?}"), "EX0201 { buf_size: \"4096B\" }");
     memory.report();
     assert_eq!(
         errcode::take_error_message().unwrap(),
@@ -104,6 +105,7 @@ fn import_export_import_gives_identical_entries() {
 
 #[test]
 fn hand_written_definitions_export_in_the_usual_order() {
+    #[derive(Debug)]
     #[errcode::error_code(
         "EX0501",
         title = "Resource_Error",

@@ -106,6 +106,7 @@ fn a_code_is_replaced_only_by_a_strictly_higher_priority() {
 
 #[test]
 fn compile_time_definitions_have_priority_zero() {
+    #[derive(Debug)]
     #[errcode::error_code("ER0401", message = "Compiled in: %s.")]
     pub struct CompiledIn {
         pub what: String,
@@ -123,10 +124,10 @@ fn compile_time_definitions_have_priority_zero() {
     let one = catalog(&[("ER0401", "Priority one: %s.", "what")]);
     assert_eq!(register_catalog_json(&one, 1), Ok(1));
     errcode::msprof_env_error!("ER0401", ["what"], ["typed report"]);
-    // A typed report carries its own definition; the registry answers lookups.
+    // The higher priority applies to every report of the code, typed ones too.
     assert_eq!(
         errcode::take_error_message().unwrap(),
-        "ER0401: Compiled in: typed report.\r\n"
+        "ER0401: Priority one: typed report.\r\n"
     );
     assert_eq!(
         registry().get("ER0401").unwrap().message(),

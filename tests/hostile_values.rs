@@ -2,9 +2,11 @@
 //! with each value inserted verbatim (or cut at the byte limit), and nothing
 //! inside a value is ever read as a placeholder.
 
+use errcode::ErrorCode;
 use errcode::error_code;
 use proptest::prelude::*;
 
+#[derive(Debug)]
 #[error_code("EZ0800", message = "A[%s]B[%s]C[%s]%%D")]
 pub struct ThreeValues {
     pub first: String,

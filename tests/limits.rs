@@ -4,10 +4,12 @@
 
 use std::sync::Mutex;
 
+use errcode::ErrorCode;
 use errcode::{InvalidLimits, Limits, error_code};
 
 static LIMITS: Mutex<()> = Mutex::new(());
 
+#[derive(Debug)]
 #[error_code("EZ0700", message = "Item %s failed.")]
 pub struct ItemFailed {
     pub item: String,

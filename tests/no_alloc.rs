@@ -8,6 +8,7 @@ mod common {
 use common::counting_alloc::{CountingAlloc, thread_allocations};
 use errcode::{error_code, msprof_env_error, report_inner_error};
 // The shipped Profiling definitions, EK0201 among them.
+use errcode::ErrorCode;
 use errcode_profiling::*;
 
 #[global_allocator]
@@ -15,6 +16,7 @@ static ALLOCATOR: CountingAlloc = CountingAlloc;
 
 /// Values of other types than strings: a number, a static and an owned
 /// string moved in.
+#[derive(Debug)]
 #[error_code(
     "EZ0001",
     message = "Value %s for parameter %s is invalid. Reason: %s."

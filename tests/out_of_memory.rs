@@ -6,12 +6,14 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, refuse_allocations};
+use errcode::ErrorCode;
 use errcode::error_code;
 use errcode_profiling::InsufficientHostMemory;
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
 
+#[derive(Debug)]
 #[error_code("EZ0300", message = "%s")]
 pub struct Verbatim<'a> {
     pub text: &'a str,
@@ -147,6 +149,7 @@ fn the_reserve_cuts_a_long_message() {
 
 #[test]
 fn warnings_have_their_own_reserve() {
+    #[derive(Debug)]
     #[error_code("WZ0301", message = "low on %s")]
     struct Low<'a> {
         what: &'a str,

@@ -1,21 +1,25 @@
 //! The bytes a user reads: rendering of errors and warnings, as the CANN
 //! runtime renders them.
 
+use errcode::ErrorCode;
 use errcode::{error_code, msprof_env_error, report_inner_error, take_error_message};
 use errcode_profiling::*;
 
 const EK0201_1048576: &str = "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n        PossibleCause: Allocation failed due to insufficient host memory.\r\n        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
 
+#[derive(Debug)]
 #[error_code("WK0100", message = "Sampling rate %s is low; results may be coarse.")]
 pub struct LowSamplingRate {
     pub rate: u32,
 }
 
+#[derive(Debug)]
 #[error_code("E19999", message = "Inner error: %s")]
 pub struct InnerError {
     pub detail: String,
 }
 
+#[derive(Debug)]
 #[error_code(
     "EZ0010",
     message = "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s",
@@ -34,6 +38,7 @@ pub struct TenPlaceholders {
     pub a9: &'static str,
 }
 
+#[derive(Debug)]
 #[error_code(
     "EZ0011",
     message = "Op %s has attr %s; param %s conflicts with attr %s.",
@@ -45,6 +50,7 @@ pub struct RepeatedName {
     pub param_name: String,
 }
 
+#[derive(Debug)]
 #[error_code(
     "WE0001",
     message = "Function %s of type %s is deprecated.",
@@ -184,6 +190,7 @@ fn values_are_inserted_verbatim() {
 
 #[test]
 fn literal_percent_in_template() {
+    #[derive(Debug)]
     #[error_code("EZ0012", message = "Usage is 100%% of %s.")]
     struct Full {
         what: String,
@@ -273,7 +280,7 @@ fn display_and_debug_of_a_definition() {
     );
     assert_eq!(
         format!("{error:?}"),
-        "NullPointer { api: aclprofStop, param: cfg }"
+        "NullPointer { api: \"aclprofStop\", param: \"cfg\" }"
     );
     let boxed: Box<dyn std::error::Error> = Box::new(error);
     assert_eq!(
@@ -301,6 +308,7 @@ fn write_error_message_into_a_callers_buffer() {
 
 #[test]
 fn values_can_be_any_display_type() {
+    #[derive(Debug)]
     #[error_code("EZ0013", message = "%s bytes at %s, ratio %s")]
     struct Numbers {
         size: u64,

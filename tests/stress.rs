@@ -1,19 +1,23 @@
 //! Many threads reporting at once: each gets back exactly its own reports,
 //! in order, none lost below the limits, none from another thread.
 
+use errcode::ErrorCode;
 use errcode::{error_code, msprof_env_error, report_inner_error};
 
+#[derive(Debug)]
 #[error_code("EZ0501", message = "Thread %s failed.")]
 pub struct OneArg {
     pub thread: String,
 }
 
+#[derive(Debug)]
 #[error_code("EZ0502", message = "Thread %s failed at %s.")]
 pub struct TwoArgs {
     pub thread: u64,
     pub at: u64,
 }
 
+#[derive(Debug)]
 #[error_code("WZ0503", message = "Thread %s slow at %s: %s.")]
 pub struct ThreeArgs {
     pub thread: u64,

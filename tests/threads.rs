@@ -120,6 +120,7 @@ fn reports_hand_over_to_another_thread() {
     assert_eq!(errcode::take_reports(), reports);
 }
 
+#[derive(Debug)]
 #[errcode::error_code("WE0002", message = "Profiling mode %s is deprecated.")]
 pub struct DeprecatedMode {
     pub mode: String,

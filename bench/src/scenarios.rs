@@ -9,6 +9,7 @@ use core::fmt::Write as _;
 
 use errcode::{msprof_env_error, report_inner_error};
 
+use errcode::ErrorCode;
 use errcode_profiling::*;
 
 /// The value of EK0201's one argument.

@@ -44,6 +44,9 @@ pub enum DefectKind {
     RepeatedArg,
     /// Warning: a class or title with spaces around it.
     UntrimmedText,
+    /// An entry registered at run time names other arguments than the
+    /// definition of its code compiled into the program.
+    ArgumentsDiffer,
 }
 
 impl DefectKind {
@@ -63,6 +66,7 @@ impl DefectKind {
             DefectKind::PlaceholderCount => "placeholder-count",
             DefectKind::RepeatedArg => "repeated-arg",
             DefectKind::UntrimmedText => "untrimmed-text",
+            DefectKind::ArgumentsDiffer => "arguments-differ",
         }
     }
 
@@ -95,6 +99,24 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A finding about an entry (`entry` is its 1-based number, `code` its
+    /// code as written) or, with neither, about the whole catalog.
+    pub fn new(
+        kind: DefectKind,
+        position: Position,
+        code: Option<String>,
+        entry: Option<usize>,
+        message: String,
+    ) -> Self {
+        Diagnostic {
+            kind,
+            position,
+            code,
+            entry,
+            message,
+        }
+    }
+
     /// Whether the finding is an error or a warning.
     pub fn severity(&self) -> Severity {
         self.kind.severity()

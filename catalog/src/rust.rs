@@ -85,7 +85,10 @@ fn write_definition(entry: &Entry, fields: &[String], out: &mut String) {
         None => entry.code.clone(),
     };
     out.push_str(&format!("/// {heading}: {}\n", code_span(&entry.message)));
-    out.push_str(&format!("#[errcode::error_code(\n    {:?}", entry.code));
+    out.push_str(&format!(
+        "#[derive(Debug)]\n#[errcode::error_code(\n    {:?}",
+        entry.code
+    ));
     let texts = [
         ("title", entry.title.as_deref()),
         ("class", entry.class.as_deref()),
@@ -142,6 +145,7 @@ mod tests {
 // One `#[error_code]` definition per catalog entry, named after its code.
 
 /// EK0204 (Resource_Error): `Insufficient disk space. Reason: %s.`
+#[derive(Debug)]
 #[errcode::error_code(
     "EK0204",
     title = "Resource_Error",
@@ -157,6 +161,7 @@ pub struct EK0204 {
 }
 
 /// EI0003: `In %s, %s is %s.`
+#[derive(Debug)]
 #[errcode::error_code(
     "EI0003",
     message = "In %s, %s is %s.",
@@ -172,6 +177,7 @@ pub struct EI0003 {
 }
 
 /// EK9999 (System_Terminated): `An unknown error occurred.`
+#[derive(Debug)]
 #[errcode::error_code(
     "EK9999",
     title = "System_Terminated",

@@ -21,7 +21,10 @@ impl Source {
     /// The Profiling catalog linked into the tool, from its registry.
     pub(crate) fn built_in() -> Source {
         // Linking a function of the crate links its definitions into the registry.
-        std::hint::black_box(InsufficientHostMemory::report as fn(InsufficientHostMemory<'static>));
+        std::hint::black_box(
+            <InsufficientHostMemory<'static> as errcode::ErrorCode>::report
+                as fn(&InsufficientHostMemory<'static>),
+        );
         Source {
             file: None,
             catalog: registry().to_catalog(),

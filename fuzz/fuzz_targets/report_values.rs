@@ -6,7 +6,9 @@
 
 use errcode::error_code;
 use libfuzzer_sys::fuzz_target;
+use errcode::ErrorCode;
 
+#[derive(Debug)]
 #[error_code("EZ0900", message = "<%s|%s>")]
 pub struct TwoValues<'a> {
     pub left: &'a str,

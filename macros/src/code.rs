@@ -31,10 +31,12 @@ impl Code {
         }
     }
 
-    /// The hidden name under which a definition is found by its code: a
-    /// macro (the checks of a report) and a type alias (the struct) share it,
-    /// so one import or glob import brings both to a report site.
+    /// The name under which a definition is found by its code: the code
+    /// itself. A macro (the checks of a report) and a type alias (the
+    /// definition's type) share it, so one glob import of the defining
+    /// module brings both to a report site, and when a code is not in scope
+    /// or is defined twice in a module, the compiler's message names it.
     pub(crate) fn hidden_ident(&self) -> Ident {
-        Ident::new(&format!("__errcode_{}", self.value), self.literal.span())
+        Ident::new(&self.value, self.literal.span())
     }
 }

@@ -46,9 +46,10 @@ pub(crate) fn expand(macro_name: &str, input: TokenStream) -> TokenStream {
         Some(code) => {
             let value = &code.value;
             let warning = code.kind.warning;
+            let krate = crate::krate::path();
             quote! {
-                ::errcode::__private::report_formatted(
-                    #value, #warning, true, ::core::format_args!(#format)
+                #krate::__private::report_formatted(
+                    #value, #warning, ::core::format_args!(#format)
                 )
             }
         }

@@ -11,6 +11,7 @@ mod code;
 mod definition;
 mod errors;
 mod inner;
+mod krate;
 mod report;
 
 use proc_macro::TokenStream;

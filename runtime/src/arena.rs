@@ -39,25 +39,6 @@ impl<'a> CappedWriter<'a> {
         self.budget.saturating_sub(self.buf.len() - self.start)
     }
 
-    /// Appends `buf[range]`, a text already in the arena (a value being
-    /// copied into a message); `range` lies on char boundaries.
-    pub(crate) fn copy_within(&mut self, range: Range<usize>) -> fmt::Result {
-        if self.cut || self.out_of_memory {
-            return Err(fmt::Error);
-        }
-        let mut end = range.end;
-        if range.len() > self.room() {
-            end = floor_char_boundary(self.buf, range.start + self.room()).max(range.start);
-            self.cut = true;
-        }
-        if self.buf.try_reserve(end - range.start).is_err() {
-            self.out_of_memory = true;
-            return Err(fmt::Error);
-        }
-        self.buf.extend_from_within(range.start..end);
-        if self.cut { Err(fmt::Error) } else { Ok(()) }
-    }
-
     /// The span written, or `OutOfMemory` if any append failed.
     pub(crate) fn finish(self) -> Result<Range<usize>, OutOfMemory> {
         if self.out_of_memory {
@@ -121,7 +102,9 @@ impl<'a> FixedWriter<'a> {
         }
         let keep = self.buf.len().saturating_sub(CUT_MARK.len());
         let mut end = keep.min(self.len);
-        while end > 0 && is_continuation(self.buf[end]) {
+        // Only the bytes written are looked at: past `len` lie stale bytes
+        // of an earlier report.
+        while end > 0 && end < self.len && is_continuation(self.buf[end]) {
             end -= 1;
         }
         let mark_end = (end + CUT_MARK.len()).min(self.buf.len());
@@ -152,7 +135,7 @@ fn is_continuation(byte: u8) -> bool {
 }
 
 /// The largest char boundary of `text` at or before `index`.
-fn floor_char_boundary(text: &str, index: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
     let mut index = index.min(text.len());
     while !text.is_char_boundary(index) {
         index -= 1;
@@ -197,17 +180,6 @@ mod tests {
     }
 
     #[test]
-    fn copies_within_the_arena_under_the_same_budget() {
-        let mut buf = String::from("0123456789");
-        let mut writer = CappedWriter::new(&mut buf, 16);
-        writer.write_str("<").unwrap();
-        writer.copy_within(0..10).unwrap();
-        let _ = writer.copy_within(0..10);
-        let span = writer.finish().unwrap();
-        assert_eq!(&buf[span], "<012345678901...");
-    }
-
-    #[test]
     fn fixed_writer_cuts_the_same_way() {
         let mut buf = [0u8; 16];
         let mut writer = FixedWriter::new(&mut buf);
@@ -220,5 +192,18 @@ mod tests {
         writer.write_str("fits").unwrap();
         let len = writer.finish();
         assert_eq!(&buf[..len], b"fits");
+    }
+
+    #[test]
+    fn fixed_writer_ignores_stale_bytes_past_what_it_wrote() {
+        // A continuation byte left by an earlier, longer text sits right
+        // where this one ends: it must not move the cut.
+        // The emoji does not fit, so 13 bytes are written and the cut
+        // mark goes right after them, over byte 13, which is stale.
+        let mut buf = [0x80u8; 16];
+        let mut writer = FixedWriter::new(&mut buf);
+        let _ = writer.write_str("0123456789abc\u{1F600}");
+        let len = writer.finish();
+        assert_eq!(&buf[..len], b"0123456789abc...");
     }
 }

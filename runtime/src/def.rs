@@ -33,21 +33,24 @@ impl fmt::Display for SourceLocation {
 
 /// One error code's definition: everything the catalog says about it.
 ///
-/// Definitions are made at compile time by `#[error_code]` and found at run
-/// time through [`registry()`](crate::registry). The template is split into
-/// literal pieces when the definition is compiled, so reporting never parses it.
+/// Definitions are made at compile time by `#[error_code]` and
+/// `include_catalog!`, or at run time by registering a catalog, and found
+/// through [`registry()`](crate::registry) or from a value with
+/// [`ErrorCode::definition`]. The template is split into literal pieces
+/// when the definition is made, so reporting never parses it.
 #[derive(Debug)]
 pub struct ErrorDef {
     raw: RawDef,
+    warning: bool,
+    internal: bool,
 }
 
-/// The parts of an [`ErrorDef`], as generated code writes them.
+/// The parts of an [`ErrorDef`], as generated code writes them; checked by
+/// [`ErrorDef::__new`].
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct RawDef {
     pub code: &'static str,
-    pub warning: bool,
-    pub internal: bool,
     pub title: Option<&'static str>,
     pub class: Option<&'static str>,
     pub message: &'static str,
@@ -65,9 +68,35 @@ pub struct RawDef {
 }
 
 impl ErrorDef {
+    /// A definition from its parts, which must agree with each other: a
+    /// well-formed code, one piece more than placeholders, one arglist name
+    /// and one field index per placeholder. Generated code builds statics
+    /// with it, so parts that disagree fail the build rather than a report.
     #[doc(hidden)]
-    pub const fn __from_raw(raw: RawDef) -> Self {
-        ErrorDef { raw }
+    #[track_caller]
+    pub const fn __new(raw: RawDef) -> Self {
+        let Some(kind) = errcode_syntax::code_kind(raw.code) else {
+            panic!(
+                "errcode: a definition's code must be `E` or `W`, a letter or digit, and four digits"
+            );
+        };
+        if raw.pieces.len() != raw.slots.len() + 1 || raw.args.len() != raw.slots.len() {
+            panic!(
+                "errcode: a definition needs one piece more than placeholders, and one name per placeholder"
+            );
+        }
+        let mut index = 0;
+        while index < raw.slots.len() {
+            if raw.slots[index] >= raw.fields.len() {
+                panic!("errcode: a definition's placeholder refers to a field it does not have");
+            }
+            index += 1;
+        }
+        ErrorDef {
+            warning: kind.warning,
+            internal: kind.internal,
+            raw,
+        }
     }
 
     /// The code, such as `"EK0201"`.
@@ -119,12 +148,12 @@ impl ErrorDef {
 
     /// Whether the code is a warning (it starts with `W`).
     pub fn is_warning(&self) -> bool {
-        self.raw.warning
+        self.warning
     }
 
     /// Whether the code is an internal (`xx9999`) or parameter-check (`xx8888`) error.
     pub fn is_internal(&self) -> bool {
-        self.raw.internal
+        self.internal
     }
 
     pub(crate) fn pieces(&self) -> &'static [&'static str] {
@@ -134,50 +163,163 @@ impl ErrorDef {
     pub(crate) fn slots(&self) -> &'static [usize] {
         self.raw.slots
     }
+
+    /// Writes the filled-in message: each piece, then the value of the
+    /// field its placeholder names, written by `write_field`.
+    pub(crate) fn write_filled(
+        &self,
+        out: &mut dyn fmt::Write,
+        write_field: &mut dyn FnMut(usize, &mut dyn fmt::Write) -> fmt::Result,
+    ) -> fmt::Result {
+        let slots = self.slots();
+        for (i, piece) in self.pieces().iter().enumerate() {
+            out.write_str(piece)?;
+            if let Some(&field) = slots.get(i) {
+                write_field(field, out)?;
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Implemented by every `#[error_code]` struct: ties the type to its
-/// definition and lets the runtime read its argument values.
-pub trait ErrorCode: fmt::Display {
-    /// The definition.
-    const DEF: &'static ErrorDef;
+/// What every definition is: a struct under `#[error_code]`, a variant of
+/// an enum under it, or a struct of `include_catalog!`. Bring it into scope
+/// (`use errcode::ErrorCode;`) to call its methods.
+///
+/// ```
+/// use errcode::{ErrorCode, error_code};
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0001", message = "Device %s was not found.")]
+/// pub struct DeviceNotFound {
+///     pub device_id: u32,
+/// }
+///
+/// fn open(device_id: u32) -> Result<(), DeviceNotFound> {
+///     let error = DeviceNotFound { device_id };
+///     error.report();
+///     Err(error)
+/// }
+///
+/// let error = open(7).unwrap_err();
+/// assert_eq!(error.definition().code(), "EZ0001");
+/// assert_eq!(format!("{error:#}"), "EZ0001: Device 7 was not found.");
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EZ0001: Device 7 was not found.\r\n")
+/// );
+/// ```
+pub trait ErrorCode {
+    /// The definition of this value's code (for an enum, its variant's), as
+    /// it is in force: a catalog registered at run time with a higher
+    /// priority replaces the compiled texts, as it does in every report.
+    fn definition(&self) -> &'static ErrorDef;
 
-    /// Writes the value of the argument `DEF.fields()[index]`.
-    ///
-    /// An index out of range writes nothing.
+    /// Records this error in the current store (the task's scope, the
+    /// work stream entered, or the thread's own), to be rendered by
+    /// [`take_error_message`](crate::take_error_message), or by
+    /// [`take_warning_message`](crate::take_warning_message) for a `W` code.
+    /// The report keeps the values' text: the value itself stays yours.
+    #[track_caller]
+    fn report(&self);
+}
+
+/// What generated code implements for each definition; [`ErrorCode`] comes
+/// with it.
+#[doc(hidden)]
+pub trait Defined {
+    /// The definition this value's type was compiled with.
+    fn compiled_definition(&self) -> &'static ErrorDef;
+
+    /// Writes the value of the argument `compiled_definition().fields()[index]`;
+    /// an index out of range writes nothing.
     fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result;
 }
 
-/// The `Display` of an `#[error_code]` struct: its filled-in message.
-#[doc(hidden)]
-pub fn write_message<E: ErrorCode + ?Sized>(error: &E, out: &mut dyn fmt::Write) -> fmt::Result {
-    let def = E::DEF;
-    for (i, piece) in def.pieces().iter().enumerate() {
-        out.write_str(piece)?;
-        if let Some(&field) = def.slots().get(i) {
-            error.write_arg(field, out)?;
-        }
+impl<T: Defined> ErrorCode for T {
+    fn definition(&self) -> &'static ErrorDef {
+        crate::registry::in_force(self.compiled_definition())
     }
-    Ok(())
+
+    #[track_caller]
+    fn report(&self) {
+        crate::report::report_value(self);
+    }
 }
 
-/// The `Debug` of an `#[error_code]` struct that does not derive it: the
-/// struct's name and each argument's `Display` text.
+/// The `Display` of a definition: its filled-in message, and with `{:#}`
+/// the code before it (`EK0201: ...`), with the texts in force.
 #[doc(hidden)]
-pub fn debug_error<E: ErrorCode + ?Sized>(
-    error: &E,
-    name: &str,
-    f: &mut fmt::Formatter<'_>,
-) -> fmt::Result {
-    struct Arg<'a, E: ?Sized>(&'a E, usize);
-    impl<E: ErrorCode + ?Sized> fmt::Debug for Arg<'_, E> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            self.0.write_arg(self.1, f)
+pub fn fmt_display(value: &dyn Defined, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let compiled = value.compiled_definition();
+    let def = crate::registry::in_force(compiled);
+    if f.alternate() {
+        f.write_str(def.code())?;
+        f.write_str(": ")?;
+    }
+    let map = FieldMap::new(compiled, def);
+    def.write_filled(f, &mut |field, out| {
+        value.write_arg(map.compiled(field), out)
+    })
+}
+
+/// Where each field of a definition in force is among the fields of the
+/// compiled one it replaces: a registered catalog may name the same
+/// arguments in another order (a translation puts them where its language
+/// wants them).
+#[derive(Clone, Copy)]
+pub(crate) struct FieldMap {
+    compiled: &'static ErrorDef,
+    in_force: &'static ErrorDef,
+}
+
+impl FieldMap {
+    pub(crate) fn new(compiled: &'static ErrorDef, in_force: &'static ErrorDef) -> Self {
+        FieldMap { compiled, in_force }
+    }
+
+    /// The index among the compiled fields of field `index` of the definition in force.
+    pub(crate) fn compiled(&self, index: usize) -> usize {
+        if core::ptr::eq(self.compiled, self.in_force) {
+            return index;
         }
+        let name = self.in_force.fields().get(index);
+        self.compiled
+            .fields()
+            .iter()
+            .position(|field| Some(field) == name)
+            .unwrap_or(usize::MAX)
     }
-    let mut debug = f.debug_struct(name);
-    for (index, field) in E::DEF.fields().iter().enumerate() {
-        debug.field(field, &Arg(error, index));
+}
+
+/// What `#[source]` fields are seen as: `Error::source` hands out a
+/// `&(dyn Error + 'static)`, whether the field holds an error type or a
+/// `Box<dyn Error + Send + Sync>` (reached through `Deref`).
+#[doc(hidden)]
+pub trait AsDynError<'a> {
+    fn as_dyn_error(&self) -> &(dyn std::error::Error + 'a);
+}
+
+impl<'a, T: std::error::Error + 'a> AsDynError<'a> for T {
+    fn as_dyn_error(&self) -> &(dyn std::error::Error + 'a) {
+        self
     }
-    debug.finish()
+}
+
+impl<'a> AsDynError<'a> for dyn std::error::Error + 'a {
+    fn as_dyn_error(&self) -> &(dyn std::error::Error + 'a) {
+        self
+    }
+}
+
+impl<'a> AsDynError<'a> for dyn std::error::Error + Send + 'a {
+    fn as_dyn_error(&self) -> &(dyn std::error::Error + 'a) {
+        self
+    }
+}
+
+impl<'a> AsDynError<'a> for dyn std::error::Error + Send + Sync + 'a {
+    fn as_dyn_error(&self) -> &(dyn std::error::Error + 'a) {
+        self
+    }
 }

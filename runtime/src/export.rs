@@ -19,6 +19,7 @@ impl Registry {
     /// suggestion.
     ///
     /// ```
+    /// # #[derive(Debug)]
     /// # #[errcode::error_code("EK0204", title = "Resource_Error", class = "Profiling Errors",
     /// #     message = "Insufficient disk space. Reason: %s.",
     /// #     solution = "At least 20MB storage space is required.")]
@@ -43,12 +44,12 @@ impl Registry {
 fn entry_of(def: &'static ErrorDef, source: Source) -> Entry {
     let written = source.written;
     let has_suggestion = match written {
-        Some(written) => written.layout.has(errcode_catalog::Key::Suggestion),
+        Some(written) => Layout::from_bits(written.layout).has(errcode_catalog::Key::Suggestion),
         None => def.cause().is_some() || def.solution().is_some(),
     };
     let layout = written.map_or_else(
         || Layout::canonical(def.class().is_some(), def.title().is_some(), has_suggestion),
-        |written| written.layout,
+        |written| Layout::from_bits(written.layout),
     );
     Entry {
         code: def.code().to_owned(),

@@ -21,19 +21,21 @@ mod report;
 mod store;
 mod stream;
 
-pub use def::{ErrorCode, ErrorDef, RawDef, SourceLocation, debug_error, write_message};
+pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
 pub use errcode_catalog::CatalogErrors;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
 pub use register::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
-pub use registry::{Conflict, Registration, Registry, registry};
+pub use registry::{
+    Conflict, Downcast, REJECTED, Registration, Registry, definition_of, downcast, registry,
+};
 pub use report::{
-    Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
-    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
+    Report, ReportError, report_dynamic, report_formatted, report_internal, restore_reports,
+    take_error_message, take_reports, take_warning_message, write_error_message,
     write_warning_message,
 };
-pub use stream::{StreamGuard, WorkStream};
+pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
 /// JSON, Markdown or Rust (the `errcode-catalog` crate).

@@ -1,40 +1,230 @@
-//! Where a report goes: the current thread's own store, or the work stream
-//! the thread has entered.
+//! Where a report goes, and how it gets there: the current thread's own
+//! store, or the shared store of the work stream or scope that is current
+//! on this thread.
+//!
+//! A report is written in two steps. First its values (or its text) are
+//! formatted into this thread's pending buffer, with no store open: a
+//! value's `Display` may take as long as it likes, wait for other threads or
+//! report itself, and no lock is held meanwhile. Then the store is opened
+//! and the bytes are copied in.
 
 use core::cell::{Cell, RefCell};
+use core::fmt;
+use core::ops::Range;
 use std::sync::{Arc, PoisonError};
 
-use crate::def::SourceLocation;
-use crate::limits::limits;
-use crate::store::{Source, Store};
+use crate::arena::{FixedWriter, OutOfMemory};
+use crate::def::{ErrorDef, FieldMap, SourceLocation};
+use crate::limits::{Limits, limits};
+use crate::registry::in_force;
+use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
 use crate::stream::StreamShared;
+
+/// What a new report is made of, before it is written.
+#[derive(Clone, Copy)]
+pub(crate) enum Source<'a> {
+    /// A defined code: `write_arg` writes the value of each field of `def`,
+    /// the definition it was compiled with.
+    Defined {
+        def: &'static ErrorDef,
+        write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
+    },
+    /// An internal error with a formatted message and no arguments.
+    Formatted {
+        code: &'static str,
+        warning: bool,
+        message: fmt::Arguments<'a>,
+    },
+    /// A report taken earlier, being put back: its values when it was
+    /// rendered from `def`'s template, else its message.
+    Restored {
+        code: &'static str,
+        def: Option<&'static ErrorDef>,
+        warning: bool,
+        internal: bool,
+        message: &'a str,
+        values: Option<&'a [(&'static str, String)]>,
+    },
+}
+
+/// A source with the definition in force resolved.
+struct Resolved<'a> {
+    source: Source<'a>,
+    code: &'static str,
+    def: Option<&'static ErrorDef>,
+    warning: bool,
+    internal: bool,
+    /// For a defined code: the fields of `def` among those `write_arg` knows.
+    map: Option<FieldMap>,
+}
+
+impl<'a> Resolved<'a> {
+    fn new(source: Source<'a>) -> Self {
+        match source {
+            Source::Defined { def: compiled, .. } => {
+                let def = in_force(compiled);
+                Resolved {
+                    source,
+                    code: def.code(),
+                    def: Some(def),
+                    warning: def.is_warning(),
+                    internal: def.is_internal(),
+                    map: Some(FieldMap::new(compiled, def)),
+                }
+            }
+            Source::Formatted { code, warning, .. } => Resolved {
+                source,
+                code,
+                def: None,
+                warning,
+                internal: true,
+                map: None,
+            },
+            Source::Restored {
+                code,
+                def,
+                warning,
+                internal,
+                ..
+            } => Resolved {
+                source,
+                code,
+                def,
+                warning,
+                internal,
+                map: None,
+            },
+        }
+    }
+
+    /// Writes the values (or the text) into `buffer`; returns the form.
+    fn write(&self, buffer: &mut PendingBuffer, budget: usize) -> Result<Form, OutOfMemory> {
+        buffer.text.clear();
+        buffer.spans.clear();
+        match self.source {
+            Source::Defined { write_arg, .. } => {
+                let (Some(def), Some(map)) = (self.def, self.map) else {
+                    return Ok(Form::Template);
+                };
+                let fields = def.fields().len();
+                buffer.spans.try_reserve(fields).map_err(|_| OutOfMemory)?;
+                for field in 0..fields {
+                    let compiled = map.compiled(field);
+                    let span =
+                        write_capped(&mut buffer.text, budget, |out| write_arg(compiled, out))?;
+                    buffer.spans.push(span);
+                }
+                Ok(Form::Template)
+            }
+            Source::Formatted { message, .. } => {
+                let span = write_capped(&mut buffer.text, budget, |out| fmt::write(out, message))?;
+                buffer.spans.try_reserve(1).map_err(|_| OutOfMemory)?;
+                buffer.spans.push(span);
+                Ok(Form::Text)
+            }
+            Source::Restored {
+                message, values, ..
+            } => {
+                let fields = self.def.map(ErrorDef::fields);
+                let values = values.filter(|values| {
+                    fields.is_some_and(|fields| {
+                        values.len() == fields.len()
+                            && values
+                                .iter()
+                                .zip(fields)
+                                .all(|((name, _), field)| name == field)
+                    })
+                });
+                if let Some(values) = values {
+                    buffer
+                        .spans
+                        .try_reserve(values.len())
+                        .map_err(|_| OutOfMemory)?;
+                    for (_, value) in values {
+                        let span =
+                            write_capped(&mut buffer.text, budget, |out| out.write_str(value))?;
+                        buffer.spans.push(span);
+                    }
+                    return Ok(Form::Template);
+                }
+                let span = write_capped(&mut buffer.text, budget, |out| out.write_str(message))?;
+                buffer.spans.try_reserve(1).map_err(|_| OutOfMemory)?;
+                buffer.spans.push(span);
+                Ok(Form::Text)
+            }
+        }
+    }
+
+    /// Writes the whole message straight into a fixed buffer: the path that
+    /// needs no allocator.
+    fn write_reserve(&self, location: SourceLocation) -> ReserveText {
+        let mut text = [0u8; RESERVE_BYTES];
+        let mut writer = FixedWriter::new(&mut text);
+        let _ = match self.source {
+            Source::Defined { write_arg, .. } => match (self.def, self.map) {
+                (Some(def), Some(map)) => def.write_filled(&mut writer, &mut |field, out| {
+                    write_arg(map.compiled(field), out)
+                }),
+                _ => Ok(()),
+            },
+            Source::Formatted { message, .. } => fmt::write(&mut writer, message),
+            Source::Restored { message, .. } => fmt::Write::write_str(&mut writer, message),
+        };
+        let len = writer.finish();
+        ReserveText {
+            code: self.code,
+            def: self.def,
+            internal: self.internal,
+            location,
+            len,
+            text,
+        }
+    }
+}
+
+/// Where a report's values are written before its store is opened.
+struct PendingBuffer {
+    text: String,
+    spans: Vec<Range<usize>>,
+}
+
+impl PendingBuffer {
+    const fn new() -> Self {
+        PendingBuffer {
+            text: String::new(),
+            spans: Vec::new(),
+        }
+    }
+}
 
 struct ThreadState {
     store: RefCell<Store>,
     /// Reports that arrived while the store was in use further up this
-    /// thread's stack (a value's `Display` that reports, a render's writer
-    /// that reports): counted per lane, [errors, warnings], and added to the
-    /// dropped count of the next store this thread opens.
+    /// thread's stack (a render's writer that reports): counted per lane,
+    /// [errors, warnings], and added to the dropped count of the next store
+    /// this thread opens.
     busy_drops: [Cell<usize>; 2],
-    /// The work stream this thread has entered, if any.
+    /// The work stream or scope current on this thread, if any.
     stream: Cell<Option<Arc<StreamShared>>>,
+    pending: RefCell<PendingBuffer>,
 }
 
 thread_local! {
     // Const-initialised: no lazy-init check and no allocation on first use.
-    // The lanes' buffers are freed by the thread-local destructor when the
-    // thread ends.
+    // The buffers are freed by the thread-local destructor when the thread
+    // ends.
     static STATE: ThreadState = const {
         ThreadState {
             store: RefCell::new(Store::new()),
             busy_drops: [Cell::new(0), Cell::new(0)],
             stream: Cell::new(None),
+            pending: RefCell::new(PendingBuffer::new()),
         }
     };
 }
 
-/// Runs `f` on the current store: the entered work stream's, else this
-/// thread's. `None` when the store is already in use further up this
+/// Runs `f` on the current store: the current stream's or scope's, else
+/// this thread's. `None` when the store is already in use further up this
 /// thread's stack or the thread is being torn down.
 pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> Option<R> {
     STATE
@@ -67,33 +257,120 @@ fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
     }
 }
 
-/// Records one report in the lane for its kind; when the store is busy the
-/// report is counted as dropped, so it still shows in the next rendering.
-pub(crate) fn record(warning: bool, source: Source<'_>, location: SourceLocation) {
+/// Records one report in the current store, in the lane for its kind, and
+/// says what became of it. A report that finds the store busy is counted as
+/// dropped, so it still shows in the next rendering.
+pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
     let limits = limits();
-    let stored = with_store(|store| store.lane(warning).push(source, location, limits));
-    if stored.is_none() {
-        let _ = STATE.try_with(|state| {
-            let lane = &state.busy_drops[usize::from(warning)];
-            lane.set(lane.get().saturating_add(1));
-        });
+    let resolved = Resolved::new(source);
+    let warning = resolved.warning;
+    // A full lane only counts: nothing is formatted, so a thread that never
+    // takes its reports pays little for each new one.
+    let full = with_store(|store| {
+        let lane = store.lane(warning);
+        let full = lane.is_full(limits);
+        if full {
+            lane.add_dropped(1);
+        }
+        full
+    });
+    let outcome = match full {
+        Some(true) => Outcome::Dropped,
+        Some(false) => write_and_store(&resolved, location, limits),
+        None => {
+            count_busy(warning);
+            Outcome::Dropped
+        }
+    };
+    if outcome != Outcome::OutOfMemory {
+        return outcome;
     }
+    let reserved = resolved.write_reserve(location);
+    with_store(|store| store.lane(warning).push_reserve(&reserved)).unwrap_or_else(|| {
+        count_busy(warning);
+        Outcome::Dropped
+    })
+}
+
+/// Formats the report into this thread's pending buffer (a fresh one when a
+/// value being formatted reports in turn), then stores it.
+fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Limits) -> Outcome {
+    let store = |buffer: &mut PendingBuffer| {
+        let form = match resolved.write(buffer, limits.max_message_bytes()) {
+            Ok(form) => form,
+            Err(OutOfMemory) => return Outcome::OutOfMemory,
+        };
+        let pending = Pending {
+            code: resolved.code,
+            def: resolved.def,
+            internal: resolved.internal,
+            form,
+            location,
+            text: &buffer.text,
+            spans: &buffer.spans,
+        };
+        with_store(|store| store.lane(resolved.warning).push(&pending, limits)).unwrap_or_else(
+            || {
+                count_busy(resolved.warning);
+                Outcome::Dropped
+            },
+        )
+    };
+    let shared = STATE.try_with(|state| {
+        let mut buffer = state.pending.try_borrow_mut().ok()?;
+        Some(store(&mut buffer))
+    });
+    match shared {
+        Ok(Some(outcome)) => outcome,
+        _ => store(&mut PendingBuffer::new()),
+    }
+}
+
+fn count_busy(warning: bool) {
+    let _ = STATE.try_with(|state| {
+        let lane = &state.busy_drops[usize::from(warning)];
+        lane.set(lane.get().saturating_add(1));
+    });
 }
 
 /// Makes `stream` the current thread's work stream; returns the previous one.
 pub(crate) fn swap_stream(stream: Option<Arc<StreamShared>>) -> Option<Arc<StreamShared>> {
-    STATE.with(|state| state.stream.replace(stream))
+    STATE
+        .try_with(|state| state.stream.replace(stream))
+        .ok()
+        .flatten()
 }
 
-/// Bytes this thread's own store holds on the heap.
+/// The stream current on this thread, if any.
+pub(crate) fn current_stream() -> Option<Arc<StreamShared>> {
+    STATE
+        .try_with(|state| {
+            let stream = state.stream.take();
+            let current = stream.clone();
+            state.stream.set(stream);
+            current
+        })
+        .ok()
+        .flatten()
+}
+
+/// Bytes this thread's own store holds on the heap, with its pending buffer.
 pub(crate) fn heap_bytes() -> usize {
     STATE
         .try_with(|state| {
-            state
+            let store = state
                 .store
                 .try_borrow()
                 .map(|store| store.errors.heap_bytes() + store.warnings.heap_bytes())
-                .unwrap_or(0)
+                .unwrap_or(0);
+            let pending = state
+                .pending
+                .try_borrow()
+                .map(|pending| {
+                    pending.text.capacity() + pending.spans.capacity() * size_of::<Range<usize>>()
+                })
+                .unwrap_or(0);
+            store + pending
         })
         .unwrap_or(0)
 }

@@ -1,9 +1,9 @@
 //! Registering a catalog in the CANN JSON format at run time.
 
-use errcode_catalog::{CatalogErrors, Definition, Diagnostic, Entry};
+use errcode_catalog::{CatalogErrors, DefectKind, Definition, Diagnostic, Entry};
 
 use crate::def::{ErrorDef, RawDef, SourceLocation};
-use crate::registry::{Source, Written, publish};
+use crate::registry::{self, Source, Written, publish};
 
 /// The file a run-time definition's [`SourceLocation`] names; its line and
 /// column are the entry's in the JSON text.
@@ -59,6 +59,10 @@ pub fn register_catalog_json(json: &str, priority: u32) -> Result<usize, Catalog
         }
     }
     if let Some(errors) = CatalogErrors::from_diagnostics(&errors) {
+        return Err(errors);
+    }
+    let differing = arguments_differ(&checked);
+    if let Some(errors) = CatalogErrors::from_diagnostics(&differing) {
         return Err(errors);
     }
     Ok(register_checked(checked, priority))
@@ -138,6 +142,13 @@ pub fn register_catalog_json_partial(
         }
     }
     refused.extend(entry_errors);
+    let differing = arguments_differ(&checked);
+    checked.retain(|(entry, _)| {
+        !differing
+            .iter()
+            .any(|diagnostic| diagnostic.code.as_deref() == Some(entry.code.as_str()))
+    });
+    refused.extend(differing);
     refused.sort_by_key(|diagnostic| diagnostic.position);
     Ok(PartialRegistration {
         applied: register_checked(checked, priority),
@@ -145,27 +156,81 @@ pub fn register_catalog_json_partial(
     })
 }
 
-/// Publishes the definitions of checked entries; returns how many took effect.
+/// The entries that name other arguments than a definition of their code
+/// compiled into the program: a report of the code supplies the compiled
+/// arguments, so the entry's message could not be filled in.
+fn arguments_differ(checked: &[(&Entry, Definition)]) -> Vec<Diagnostic> {
+    let compiled = registry::compiled();
+    let mut findings = Vec::new();
+    for (entry, definition) in checked {
+        for def in compiled.compiled_definitions(&entry.code) {
+            let mut theirs: Vec<&str> = def.fields().to_vec();
+            let mut ours: Vec<&str> = definition.fields.iter().map(String::as_str).collect();
+            theirs.sort_unstable();
+            ours.sort_unstable();
+            if theirs != ours {
+                findings.push(Diagnostic::new(
+                    DefectKind::ArgumentsDiffer,
+                    entry.position,
+                    Some(entry.code.clone()),
+                    None,
+                    format!(
+                        "Arglist names {}, but the definition compiled into the program at {} has the arguments {}; \
+                         an entry that replaces it must name the same arguments",
+                        list(&definition.args),
+                        def.location(),
+                        list(def.args()),
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    findings
+}
+
+fn list(names: &[impl AsRef<str>]) -> String {
+    if names.is_empty() {
+        return "none".to_owned();
+    }
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    format!("({})", names.join(", "))
+}
+
+/// Publishes the definitions of checked entries that take effect, and
+/// returns how many did. Only those are kept for the rest of the program;
+/// when none does, nothing is published.
 fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize {
-    let additions: Vec<(&'static ErrorDef, Source)> = checked
-        .into_iter()
-        .map(|(entry, definition)| {
-            let source = Source {
-                priority,
-                written: Some(Written {
-                    layout: entry.layout,
-                    arglist: leak(&entry.arglist),
-                }),
-            };
-            (leak_def(entry, definition), source)
-        })
-        .collect();
-    publish(|current| current.with(&additions))
+    publish(|current| {
+        let candidates: Vec<(&str, u32)> = checked
+            .iter()
+            .map(|(entry, _)| (entry.code.as_str(), priority))
+            .collect();
+        let applying = current.applying(&candidates);
+        if applying.is_empty() {
+            return (None, 0);
+        }
+        let additions: Vec<(&'static ErrorDef, Source)> = applying
+            .iter()
+            .filter_map(|&index| checked.get(index))
+            .map(|(entry, definition)| {
+                let source = Source {
+                    priority,
+                    written: Some(Written {
+                        layout: entry.layout.bits(),
+                        arglist: leak(&entry.arglist),
+                    }),
+                };
+                (leak_def(entry, definition), source)
+            })
+            .collect();
+        (Some(current.with(&additions)), additions.len())
+    })
 }
 
 /// The definition of a checked entry, kept for the rest of the program.
-fn leak_def(entry: &Entry, definition: Definition) -> &'static ErrorDef {
-    let strings = |names: Vec<String>| -> &'static [&'static str] {
+fn leak_def(entry: &Entry, definition: &Definition) -> &'static ErrorDef {
+    let strings = |names: &[String]| -> &'static [&'static str] {
         Box::leak(
             names
                 .iter()
@@ -176,20 +241,18 @@ fn leak_def(entry: &Entry, definition: Definition) -> &'static ErrorDef {
     };
     let raw = RawDef {
         code: leak(&entry.code),
-        warning: definition.kind.warning,
-        internal: definition.kind.internal,
         title: entry.title.as_deref().map(leak),
         class: entry.class.as_deref().map(leak),
         message: leak(&entry.message),
-        pieces: strings(definition.pieces),
-        args: strings(definition.args),
-        fields: strings(definition.fields),
-        slots: Box::leak(definition.slots.into_boxed_slice()),
+        pieces: strings(&definition.pieces),
+        args: strings(&definition.args),
+        fields: strings(&definition.fields),
+        slots: Box::leak(definition.slots.clone().into_boxed_slice()),
         cause: entry.cause().map(leak),
         solution: entry.solution().map(leak),
         location: SourceLocation::new(REGISTERED_FILE, entry.position.line, entry.position.column),
     };
-    Box::leak(Box::new(ErrorDef::__from_raw(raw)))
+    Box::leak(Box::new(ErrorDef::__new(raw)))
 }
 
 fn leak(text: &str) -> &'static str {

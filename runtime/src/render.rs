@@ -2,7 +2,7 @@
 
 use core::fmt::{self, Write};
 
-use crate::store::{Entry, Lane};
+use crate::store::{Counter, Entry, Lane};
 
 const INDENT: &str = "        ";
 
@@ -16,7 +16,7 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     write_headline(&head, out)?;
     let mut traceback_started = false;
     for (index, entry) in lane.entries().enumerate() {
-        if index == headline || (entry.code == head.code && entry.message == head.message) {
+        if index == headline || entry.same_as(&head) {
             continue;
         }
         if !traceback_started {
@@ -24,7 +24,7 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
             traceback_started = true;
         }
         out.write_str(INDENT)?;
-        out.write_str(entry.message)?;
+        entry.message.write(out)?;
         out.write_str("\r\n")?;
     }
     write_dropped(lane, out)
@@ -34,11 +34,11 @@ fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
     out.write_str(entry.code)?;
     if entry.internal {
         out.write_str(": Inner Error!\r\n")?;
-        out.write_str(entry.message)?;
+        entry.message.write(out)?;
         return out.write_str("\r\n");
     }
     out.write_str(": ")?;
-    out.write_str(entry.message)?;
+    entry.message.write(out)?;
     let def = entry.def;
     if let Some(cause) = def.and_then(|def| def.cause()) {
         out.write_str("\r\n        PossibleCause: ")?;
@@ -56,10 +56,24 @@ pub(crate) fn write_warnings(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     for entry in lane.entries() {
         out.write_str(entry.code)?;
         out.write_str(": ")?;
-        out.write_str(entry.message)?;
+        entry.message.write(out)?;
         out.write_str("\r\n")?;
     }
     write_dropped(lane, out)
+}
+
+/// The length of what [`write_errors`] writes.
+pub(crate) fn errors_len(lane: &Lane) -> usize {
+    let mut counter = Counter::default();
+    let _ = write_errors(lane, &mut counter);
+    counter.0
+}
+
+/// The length of what [`write_warnings`] writes.
+pub(crate) fn warnings_len(lane: &Lane) -> usize {
+    let mut counter = Counter::default();
+    let _ = write_warnings(lane, &mut counter);
+    counter.0
 }
 
 fn write_dropped(lane: &Lane, out: &mut dyn Write) -> fmt::Result {

@@ -2,11 +2,11 @@
 
 use core::fmt;
 
-use crate::def::{ErrorCode, ErrorDef, SourceLocation};
-use crate::local::{record, with_store};
+use crate::def::{Defined, ErrorDef, SourceLocation};
+use crate::local::{Source, record, with_store};
 use crate::registry::registry;
 use crate::render;
-use crate::store::{Entry, Source};
+use crate::store::{Entry, Message};
 use errcode_syntax::classify_code;
 
 /// One stored report, taken out of a thread's store by [`take_reports`].
@@ -21,6 +21,9 @@ pub struct Report {
     internal: bool,
     message: String,
     args: Vec<(&'static str, String)>,
+    /// The message is `def`'s template filled with `args`, so that a
+    /// restore keeps the values rather than the text.
+    templated: bool,
     location: SourceLocation,
 }
 
@@ -39,17 +42,19 @@ impl Report {
     fn from_entry(entry: &Entry<'_>, warning: bool) -> Self {
         let def = entry.def.or_else(|| registry().get(entry.code));
         let names = entry.def.map(ErrorDef::fields).unwrap_or_default();
+        let args: Vec<(&'static str, String)> = names
+            .iter()
+            .copied()
+            .zip(entry.values().map(str::to_owned))
+            .collect();
         Report {
             code: entry.code,
             def,
             warning,
             internal: entry.internal,
-            message: entry.message.to_owned(),
-            args: names
-                .iter()
-                .copied()
-                .zip(entry.values().map(str::to_owned))
-                .collect(),
+            message: entry.message.to_string(),
+            templated: matches!(entry.message, Message::Template { .. }),
+            args,
             location: entry.location,
         }
     }
@@ -170,16 +175,13 @@ impl fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-/// Records a typed report; the `report` method of `#[error_code]` structs.
-#[doc(hidden)]
+/// Records a definition's value: what [`ErrorCode::report`](crate::ErrorCode::report) does.
 #[track_caller]
-pub fn report_defined<E: ErrorCode>(error: &E) {
-    let def = E::DEF;
-    let write_arg = |index: usize, out: &mut dyn fmt::Write| error.write_arg(index, out);
+pub(crate) fn report_value(value: &dyn Defined) {
+    let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
     record(
-        def.is_warning(),
         Source::Defined {
-            def,
+            def: value.compiled_definition(),
             write_arg: &write_arg,
         },
         SourceLocation::caller(),
@@ -190,17 +192,11 @@ pub fn report_defined<E: ErrorCode>(error: &E) {
 /// `report_inner_error!` expands to.
 #[doc(hidden)]
 #[track_caller]
-pub fn report_formatted(
-    code: &'static str,
-    warning: bool,
-    internal: bool,
-    message: fmt::Arguments<'_>,
-) {
+pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Arguments<'_>) {
     record(
-        warning,
         Source::Formatted {
             code,
-            internal,
+            warning,
             message,
         },
         SourceLocation::caller(),
@@ -237,10 +233,9 @@ pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), Rep
             code: code.to_owned(),
         })?;
     record(
-        kind.warning,
         Source::Formatted {
             code: interned,
-            internal: true,
+            warning: kind.warning,
             message: format_args!("{message}"),
         },
         SourceLocation::caller(),
@@ -281,6 +276,7 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 ///
 /// ```
 /// # use errcode::error_code;
+/// # #[derive(Debug)]
 /// # #[error_code("EK0004", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
 /// errcode::report_dynamic("EK0004", &[("intf", "aclprofStart")]).unwrap();
@@ -314,7 +310,6 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         out.write_str(value.unwrap_or_default())
     };
     record(
-        def.is_warning(),
         Source::Defined {
             def,
             write_arg: &write_arg,
@@ -331,8 +326,21 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// error follows as a traceback line. Warnings are not included; see
 /// [`take_warning_message`].
 pub fn take_error_message() -> Option<String> {
-    let mut text = String::new();
-    write_error_message(&mut text).then_some(text)
+    with_store(|store| {
+        if store.errors.is_empty() {
+            return None;
+        }
+        // Sized first, so that taking costs one allocation.
+        let mut text = String::new();
+        // Out of memory: the reports stay, for `write_error_message` into a
+        // buffer the caller has.
+        text.try_reserve_exact(render::errors_len(&store.errors))
+            .ok()?;
+        let _ = render::write_errors(&store.errors, &mut text);
+        store.errors.clear();
+        Some(text)
+    })
+    .flatten()
 }
 
 /// Renders this thread's errors into `out` and clears them; returns whether
@@ -355,8 +363,18 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// Renders this thread's warnings, one `CODE: message\r\n` line each, and
 /// clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
-    let mut text = String::new();
-    write_warning_message(&mut text).then_some(text)
+    with_store(|store| {
+        if store.warnings.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        text.try_reserve_exact(render::warnings_len(&store.warnings))
+            .ok()?;
+        let _ = render::write_warnings(&store.warnings, &mut text);
+        store.warnings.clear();
+        Some(text)
+    })
+    .flatten()
 }
 
 /// Renders this thread's warnings into `out`, one `CODE: message\r\n` line
@@ -406,7 +424,8 @@ pub fn take_reports() -> Vec<Report> {
 /// the caller:
 ///
 /// ```
-/// # use errcode::error_code;
+/// # use errcode::{ErrorCode, error_code};
+/// # #[derive(Debug)]
 /// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
 /// # pub struct NotSupported { pub param: String }
 /// let reports = std::thread::spawn(|| {
@@ -424,13 +443,13 @@ pub fn take_reports() -> Vec<Report> {
 pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
     for report in reports {
         record(
-            report.warning,
             Source::Restored {
                 code: report.code,
                 def: report.def,
+                warning: report.warning,
                 internal: report.internal,
                 message: &report.message,
-                values: &report.args,
+                values: report.templated.then_some(report.args.as_slice()),
             },
             report.location,
         );

@@ -1,82 +1,60 @@
-//! A store of reports: errors and warnings in order, their texts back to back
-//! in an arena that is reused from one take to the next, within the limits,
-//! and with a fixed reserve for when the allocator fails.
+//! A store of reports: errors and warnings in order, each kept as its
+//! definition and its argument values, back to back in an arena that is
+//! reused from one take to the next, within the limits, and with a fixed
+//! reserve for when the allocator fails.
 //!
-//! Each thread has one (see `local.rs`), and so does each work stream.
+//! A report's message is not assembled when it is made: the values are
+//! kept, and the message is rendered from the definition's pieces and the
+//! values once, when it is taken. Two reports are the same when their code
+//! and values are; a hash table over both finds a duplicate in O(1).
+//!
+//! Each thread has one store (see `local.rs`), and so does each work stream
+//! and each scope.
 
 use core::fmt;
 use core::ops::Range;
 
-use crate::arena::{CappedWriter, FixedWriter, OutOfMemory};
+use crate::arena::{CappedWriter, OutOfMemory, floor_char_boundary};
 use crate::def::{ErrorDef, SourceLocation};
 use crate::limits::Limits;
 
 /// The bytes of the reserve: one report's code and message, cut to fit.
-const RESERVE_BYTES: usize = 256;
+pub(crate) const RESERVE_BYTES: usize = 256;
 
-/// What a new report is made of, before it is stored.
-#[derive(Clone, Copy)]
-pub(crate) enum Source<'a> {
-    /// A defined code: its values are written by `write_arg`, one per field.
-    Defined {
-        def: &'static ErrorDef,
-        write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
-    },
-    /// An internal error with a formatted message and no arguments.
-    Formatted {
-        code: &'static str,
-        internal: bool,
-        message: fmt::Arguments<'a>,
-    },
-    /// A report taken earlier, being put back.
-    Restored {
-        code: &'static str,
-        def: Option<&'static ErrorDef>,
-        internal: bool,
-        message: &'a str,
-        values: &'a [(&'static str, String)],
-    },
+/// What marks a cut text.
+const CUT_MARK: &str = "...";
+
+/// How a report's message is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// The definition's template, filled with the values (one per field).
+    Template,
+    /// One text, the message itself: internal errors with a format string,
+    /// reports restored without a definition that matches their values.
+    Text,
 }
 
-impl Source<'_> {
-    fn code(&self) -> &'static str {
-        match self {
-            Source::Defined { def, .. } => def.code(),
-            Source::Formatted { code, .. } | Source::Restored { code, .. } => code,
-        }
-    }
+/// A report whose texts are written, waiting to be stored: its values (or
+/// its text) are spans of `text`.
+pub(crate) struct Pending<'a> {
+    pub(crate) code: &'static str,
+    pub(crate) def: Option<&'static ErrorDef>,
+    pub(crate) internal: bool,
+    pub(crate) form: Form,
+    pub(crate) location: SourceLocation,
+    pub(crate) text: &'a str,
+    pub(crate) spans: &'a [Range<usize>],
+}
 
-    fn def(&self) -> Option<&'static ErrorDef> {
-        match self {
-            Source::Defined { def, .. } => Some(def),
-            Source::Formatted { .. } => None,
-            Source::Restored { def, .. } => *def,
+impl Pending<'_> {
+    fn hash(&self) -> u64 {
+        let mut hasher = FxHasher::default();
+        hasher.add_bytes(self.code.as_bytes());
+        hasher.add(self.form as u64);
+        for span in self.spans {
+            hasher.add_bytes(self.text[span.clone()].as_bytes());
         }
-    }
-
-    fn internal(&self) -> bool {
-        match self {
-            Source::Defined { def, .. } => def.is_internal(),
-            Source::Formatted { internal, .. } | Source::Restored { internal, .. } => *internal,
-        }
-    }
-
-    /// Writes the message straight to `out`, values in place: the path
-    /// that needs no arena.
-    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        match self {
-            Source::Defined { def, write_arg } => {
-                for (i, piece) in def.pieces().iter().enumerate() {
-                    out.write_str(piece)?;
-                    if let Some(&field) = def.slots().get(i) {
-                        write_arg(field, out)?;
-                    }
-                }
-                Ok(())
-            }
-            Source::Formatted { message, .. } => fmt::write(out, *message),
-            Source::Restored { message, .. } => out.write_str(message),
-        }
+        hasher.finish()
     }
 }
 
@@ -86,13 +64,17 @@ struct Item {
     code: &'static str,
     def: Option<&'static ErrorDef>,
     internal: bool,
+    form: Form,
     location: SourceLocation,
-    message: Range<usize>,
-    /// Indexes into the lane's `values`: one span per argument value.
-    values: Range<usize>,
+    /// Indexes into the lane's `spans`: one per value, or the text.
+    spans: Range<usize>,
+    /// The longest message to render, from the limits when it was reported.
+    budget: usize,
+    hash: u64,
 }
 
-/// The report kept without the allocator, when it failed.
+/// The report kept without the allocator, when it failed: its message
+/// already rendered and cut to fit.
 #[derive(Debug, Clone, Copy)]
 struct Reserve {
     used: bool,
@@ -124,65 +106,255 @@ impl Reserve {
     }
 }
 
-/// Errors or warnings.
-#[derive(Debug, Clone)]
-pub(crate) struct Lane {
-    items: Vec<Item>,
-    /// The hash of each item's code and message, beside `items` so that the
-    /// duplicate check scans a dense array.
-    hashes: Vec<u64>,
-    /// Every message and value, back to back; each span lies on char
-    /// boundaries.
-    text: String,
-    values: Vec<Range<usize>>,
-    dropped: usize,
-    reserve: Reserve,
+/// A message rendered into a fixed buffer, for the reserve.
+pub(crate) struct ReserveText {
+    pub(crate) code: &'static str,
+    pub(crate) def: Option<&'static ErrorDef>,
+    pub(crate) internal: bool,
+    pub(crate) location: SourceLocation,
+    pub(crate) len: usize,
+    pub(crate) text: [u8; RESERVE_BYTES],
+}
+
+/// A stored report's message, rendered on demand.
+#[derive(Clone, Copy)]
+pub(crate) enum Message<'a> {
+    /// A template to fill with values, cut to `budget` bytes.
+    Template {
+        def: &'static ErrorDef,
+        text: &'a str,
+        spans: &'a [Range<usize>],
+        budget: usize,
+    },
+    /// A text as it is.
+    Text(&'a str),
+}
+
+impl<'a> Message<'a> {
+    fn value(text: &'a str, spans: &[Range<usize>], field: usize) -> &'a str {
+        spans
+            .get(field)
+            .and_then(|span| text.get(span.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The length of the filled template before any cut.
+    fn full_len(def: &ErrorDef, text: &str, spans: &[Range<usize>]) -> usize {
+        let pieces: usize = def.pieces().iter().map(|piece| piece.len()).sum();
+        let values: usize = def
+            .slots()
+            .iter()
+            .map(|&field| Message::value(text, spans, field).len())
+            .sum();
+        pieces + values
+    }
+
+    /// Writes the rendered message.
+    pub(crate) fn write(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        match *self {
+            Message::Text(text) => out.write_str(text),
+            Message::Template {
+                def,
+                text,
+                spans,
+                budget,
+            } => {
+                if Message::full_len(def, text, spans) <= budget {
+                    return self.write_parts(out);
+                }
+                let mut truncating = Truncating::new(out, cut_point(budget));
+                // The cut ends the parts early with an error: that is the point.
+                let _ = self.write_parts(&mut truncating);
+                truncating.out.write_str(CUT_MARK)
+            }
+        }
+    }
+
+    fn write_parts(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        match *self {
+            Message::Text(text) => out.write_str(text),
+            Message::Template {
+                def, text, spans, ..
+            } => def.write_filled(out, &mut |field, out| {
+                out.write_str(Message::value(text, spans, field))
+            }),
+        }
+    }
+
+    /// Whether the rendered message is `expected`.
+    pub(crate) fn renders_as(&self, expected: &str) -> bool {
+        if let Message::Text(text) = self {
+            return *text == expected;
+        }
+        let mut matcher = Matcher { rest: expected };
+        self.write(&mut matcher).is_ok() && matcher.rest.is_empty()
+    }
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f)
+    }
+}
+
+/// Where a message longer than `budget` is cut: room for the cut mark.
+fn cut_point(budget: usize) -> usize {
+    budget.saturating_sub(CUT_MARK.len())
+}
+
+/// Passes at most `room` bytes on to `out`, cut at a char boundary, then
+/// fails, so that the rest of a message is not even formatted.
+struct Truncating<W> {
+    out: W,
+    room: usize,
+}
+
+impl<W> Truncating<W> {
+    fn new(out: W, room: usize) -> Self {
+        Truncating { out, room }
+    }
+}
+
+impl<W: fmt::Write> fmt::Write for Truncating<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if s.len() <= self.room {
+            self.room -= s.len();
+            return self.out.write_str(s);
+        }
+        let keep = floor_char_boundary(s, self.room);
+        self.room = 0;
+        self.out.write_str(&s[..keep])?;
+        Err(fmt::Error)
+    }
+}
+
+/// Counts what would be written.
+#[derive(Default)]
+pub(crate) struct Counter(pub(crate) usize);
+
+impl fmt::Write for Counter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+/// Compares what is written with a text, without copying it.
+struct Matcher<'a> {
+    rest: &'a str,
+}
+
+impl fmt::Write for Matcher<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.rest.strip_prefix(s) {
+            Some(rest) => {
+                self.rest = rest;
+                Ok(())
+            }
+            None => Err(fmt::Error),
+        }
+    }
 }
 
 /// A stored report as the renderer and `take_reports` see it.
+#[derive(Clone, Copy)]
 pub(crate) struct Entry<'a> {
     pub(crate) code: &'static str,
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
-    pub(crate) message: &'a str,
-    values: &'a [Range<usize>],
-    text: &'a str,
+    pub(crate) message: Message<'a>,
 }
 
 impl<'a> Entry<'a> {
-    /// The argument values, in the order of the definition's fields.
+    /// The argument values, in the order of the definition's fields; none
+    /// for a report kept as a text.
     pub(crate) fn values(&self) -> impl Iterator<Item = &'a str> + use<'a> {
-        let text = self.text;
-        self.values.iter().map(move |span| &text[span.clone()])
+        let (text, spans): (&str, &[Range<usize>]) = match self.message {
+            Message::Template { text, spans, .. } => (text, spans),
+            Message::Text(_) => ("", &[]),
+        };
+        spans
+            .iter()
+            .map(move |span| text.get(span.clone()).unwrap_or_default())
+    }
+
+    /// Whether two entries render the same line: the same code and message.
+    pub(crate) fn same_as(&self, other: &Entry<'_>) -> bool {
+        if self.code != other.code {
+            return false;
+        }
+        match (self.message, other.message) {
+            (Message::Text(a), Message::Text(b)) => a == b,
+            (message, Message::Text(text)) | (Message::Text(text), message) => {
+                message.renders_as(text)
+            }
+            (
+                Message::Template {
+                    def: a_def,
+                    text: a_text,
+                    spans: a_spans,
+                    ..
+                },
+                Message::Template {
+                    def: b_def,
+                    text: b_text,
+                    spans: b_spans,
+                    ..
+                },
+            ) if core::ptr::eq(a_def, b_def) => {
+                a_spans.len() == b_spans.len()
+                    && a_spans
+                        .iter()
+                        .zip(b_spans)
+                        .all(|(a, b)| a_text.get(a.clone()) == b_text.get(b.clone()))
+            }
+            // Two definitions of one code, one replaced by a registration
+            // between the reports: rare enough to compare through a copy.
+            (a, b) => {
+                let mut rendered = String::new();
+                a.write(&mut rendered).is_ok() && b.renders_as(&rendered)
+            }
+        }
     }
 }
 
-/// FxHash's mix, over the code and the message: cheap, and only a filter
-/// before the texts themselves are compared.
-fn hash(code: &str, message: &[u8]) -> u64 {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mut hash = 0u64;
-    let mut add = |word: u64| hash = (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
-    for bytes in [code.as_bytes(), message] {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        let mut last = [0u8; 8];
-        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        add(u64::from_le_bytes(last) ^ (bytes.len() as u64) << 56);
-    }
-    hash
+/// What became of a report given to a lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Stored as a new item.
+    Stored,
+    /// The same report was stored already; kept once.
+    Merged,
+    /// Not stored: the lane was full, or the allocator failed and the
+    /// reserve was taken. Counted, and rendered as `... N more messages dropped`.
+    Dropped,
+    /// The allocator failed; the caller is to render the report into the
+    /// reserve (see [`Lane::push_reserve`]).
+    OutOfMemory,
+}
+
+/// Errors or warnings.
+#[derive(Debug, Clone)]
+pub(crate) struct Lane {
+    items: Vec<Item>,
+    /// Every value and text, back to back; each span lies on char boundaries.
+    text: String,
+    spans: Vec<Range<usize>>,
+    /// Open addressing over the items' hashes: the index of an item plus
+    /// one, or 0 for a free slot. A power of two long, at most half full.
+    table: Vec<u32>,
+    dropped: usize,
+    reserve: Reserve,
 }
 
 impl Lane {
     pub(crate) const fn new() -> Self {
         Lane {
             items: Vec::new(),
-            hashes: Vec::new(),
             text: String::new(),
-            values: Vec::new(),
+            spans: Vec::new(),
+            table: Vec::new(),
             dropped: 0,
             reserve: Reserve::EMPTY,
         }
@@ -199,6 +371,11 @@ impl Lane {
 
     pub(crate) fn add_dropped(&mut self, count: usize) {
         self.dropped = self.dropped.saturating_add(count);
+    }
+
+    /// Whether a new report would only be counted.
+    pub(crate) fn is_full(&self, limits: Limits) -> bool {
+        self.items.len() + usize::from(self.reserve.used) >= limits.max_items()
     }
 
     /// The stored reports in report order, the reserve's in its place.
@@ -256,30 +433,53 @@ impl Lane {
             def: reserve.def,
             internal: reserve.internal,
             location: reserve.location,
-            message: reserve.message(),
-            values: &[],
-            text: "",
+            message: Message::Text(reserve.message()),
         }
     }
 
     fn entry<'a>(&'a self, item: &Item) -> Entry<'a> {
+        let spans = self.spans.get(item.spans.clone()).unwrap_or_default();
+        let message = match (item.form, item.def) {
+            (Form::Template, Some(def)) => Message::Template {
+                def,
+                text: &self.text,
+                spans,
+                budget: item.budget,
+            },
+            _ => Message::Text(
+                spans
+                    .first()
+                    .and_then(|span| self.text.get(span.clone()))
+                    .unwrap_or_default(),
+            ),
+        };
         Entry {
             code: item.code,
             def: item.def,
             internal: item.internal,
             location: item.location,
-            message: &self.text[item.message.clone()],
-            values: &self.values[item.values.clone()],
-            text: &self.text,
+            message,
         }
     }
 
     /// Empties the lane, keeping its buffers for the next reports.
     pub(crate) fn clear(&mut self) {
+        // Only the slots in use are freed: a table that once grew for a
+        // burst of reports costs a take no more than the items it holds.
+        let mask = self.table.len().wrapping_sub(1);
+        for item in &self.items {
+            let mut at = (item.hash as usize) & mask;
+            while let Some(slot) = self.table.get_mut(at) {
+                if *slot == 0 {
+                    break;
+                }
+                *slot = 0;
+                at = (at + 1) & mask;
+            }
+        }
         self.items.clear();
-        self.hashes.clear();
         self.text.clear();
-        self.values.clear();
+        self.spans.clear();
         self.dropped = 0;
         self.reserve.used = false;
     }
@@ -287,133 +487,165 @@ impl Lane {
     /// Bytes the lane holds on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.items.capacity() * size_of::<Item>()
-            + self.hashes.capacity() * size_of::<u64>()
             + self.text.capacity()
-            + self.values.capacity() * size_of::<Range<usize>>()
+            + self.spans.capacity() * size_of::<Range<usize>>()
+            + self.table.capacity() * size_of::<u32>()
     }
 
-    /// Stores a report unless an identical one (same code and message) is
-    /// there already; once the lane is full, every report is counted instead
-    /// (duplicates included, as they are no longer compared). When the
-    /// allocator fails, the report goes to the reserve, and when that is
-    /// taken too, it is counted as dropped.
-    pub(crate) fn push(&mut self, source: Source<'_>, location: SourceLocation, limits: Limits) {
-        // A full lane only counts: nothing is formatted or compared, so a
-        // thread that never takes its reports pays little for each new one.
-        if self.items.len() + usize::from(self.reserve.used) >= limits.max_items() {
-            self.dropped = self.dropped.saturating_add(1);
-            return;
+    /// Stores a report unless the same one (same code and values) is there
+    /// already. A full lane only counts it, without comparing: a thread that
+    /// never takes its reports pays little for each new one.
+    pub(crate) fn push(&mut self, pending: &Pending<'_>, limits: Limits) -> Outcome {
+        if self.is_full(limits) {
+            self.add_dropped(1);
+            return Outcome::Dropped;
         }
-        let text_start = self.text.len();
-        let values_start = self.values.len();
-        if self.try_push(source, location, limits).is_err() {
-            self.text.truncate(text_start);
-            self.values.truncate(values_start);
-            self.push_reserve(source, location);
+        let hash = pending.hash();
+        if self.find(pending, hash).is_some()
+            || (self.reserve.used && self.reserve_matches(pending))
+        {
+            return Outcome::Merged;
+        }
+        match self.store(pending, hash, limits) {
+            Ok(()) => Outcome::Stored,
+            Err(OutOfMemory) => Outcome::OutOfMemory,
         }
     }
 
-    fn try_push(
+    /// The index of the stored item equal to `pending`.
+    fn find(&self, pending: &Pending<'_>, hash: u64) -> Option<usize> {
+        let mask = self.table.len().checked_sub(1)?;
+        let mut at = (hash as usize) & mask;
+        loop {
+            let slot = *self.table.get(at)?;
+            let index = (slot as usize).checked_sub(1)?;
+            let item = self.items.get(index)?;
+            if item.hash == hash && self.item_equals(item, pending) {
+                return Some(index);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn item_equals(&self, item: &Item, pending: &Pending<'_>) -> bool {
+        let same_def = match (item.def, pending.def) {
+            (Some(a), Some(b)) => core::ptr::eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        item.code == pending.code
+            && item.form == pending.form
+            && same_def
+            && item.spans.len() == pending.spans.len()
+            && self.spans[item.spans.clone()]
+                .iter()
+                .zip(pending.spans)
+                .all(|(stored, new)| self.text.get(stored.clone()) == pending.text.get(new.clone()))
+    }
+
+    fn reserve_matches(&self, pending: &Pending<'_>) -> bool {
+        if self.reserve.code != pending.code {
+            return false;
+        }
+        let message = match (pending.form, pending.def) {
+            (Form::Template, Some(def)) => Message::Template {
+                def,
+                text: pending.text,
+                spans: pending.spans,
+                budget: usize::MAX,
+            },
+            _ => Message::Text(
+                pending
+                    .spans
+                    .first()
+                    .and_then(|span| pending.text.get(span.clone()))
+                    .unwrap_or_default(),
+            ),
+        };
+        message.renders_as(self.reserve.message())
+    }
+
+    fn store(
         &mut self,
-        source: Source<'_>,
-        location: SourceLocation,
+        pending: &Pending<'_>,
+        hash: u64,
         limits: Limits,
     ) -> Result<(), OutOfMemory> {
-        let budget = limits.max_message_bytes();
-        let text_start = self.text.len();
-        let values_start = self.values.len();
-        let message = match source {
-            Source::Defined { def, write_arg } => {
-                self.values
-                    .try_reserve(def.fields().len())
-                    .map_err(|_| OutOfMemory)?;
-                for index in 0..def.fields().len() {
-                    let mut writer = CappedWriter::new(&mut self.text, budget);
-                    // A value whose Display fails keeps what it wrote before failing.
-                    let _ = write_arg(index, &mut writer);
-                    let span = writer.finish()?;
-                    self.values.push(span);
-                }
-                let mut writer = CappedWriter::new(&mut self.text, budget);
-                for (i, piece) in def.pieces().iter().enumerate() {
-                    if fmt::Write::write_str(&mut writer, piece).is_err() {
-                        break;
-                    }
-                    if let Some(&field) = def.slots().get(i) {
-                        if writer
-                            .copy_within(self.values[values_start + field].clone())
-                            .is_err()
-                        {
-                            break;
-                        }
-                    }
-                }
-                writer.finish()?
-            }
-            Source::Formatted { message, .. } => {
-                let mut writer = CappedWriter::new(&mut self.text, budget);
-                let _ = fmt::write(&mut writer, message);
-                writer.finish()?
-            }
-            Source::Restored {
-                message, values, ..
-            } => {
-                self.values
-                    .try_reserve(values.len())
-                    .map_err(|_| OutOfMemory)?;
-                for (_, value) in values {
-                    let mut writer = CappedWriter::new(&mut self.text, budget);
-                    let _ = fmt::Write::write_str(&mut writer, value);
-                    let span = writer.finish()?;
-                    self.values.push(span);
-                }
-                let mut writer = CappedWriter::new(&mut self.text, budget);
-                let _ = fmt::Write::write_str(&mut writer, message);
-                writer.finish()?
-            }
-        };
-        let code = source.code();
-        let new_message = &self.text[message.clone()];
-        let new_hash = hash(code, new_message.as_bytes());
-        let duplicate = self.hashes.iter().zip(&self.items).any(|(&hash, item)| {
-            hash == new_hash && item.code == code && self.text[item.message.clone()] == *new_message
-        }) || (self.reserve.used
-            && self.reserve.code == code
-            && self.reserve.message() == new_message);
-        if duplicate {
-            self.text.truncate(text_start);
-            self.values.truncate(values_start);
-            return Ok(());
-        }
+        let bytes: usize = pending.spans.iter().map(|span| span.len()).sum();
+        self.text.try_reserve(bytes).map_err(|_| OutOfMemory)?;
+        self.spans
+            .try_reserve(pending.spans.len())
+            .map_err(|_| OutOfMemory)?;
         self.items.try_reserve(1).map_err(|_| OutOfMemory)?;
-        self.hashes.try_reserve(1).map_err(|_| OutOfMemory)?;
-        self.hashes.push(new_hash);
+        self.grow_table()?;
+        let first_span = self.spans.len();
+        for span in pending.spans {
+            let start = self.text.len();
+            self.text
+                .push_str(pending.text.get(span.clone()).unwrap_or_default());
+            self.spans.push(start..self.text.len());
+        }
+        let index = self.items.len();
         self.items.push(Item {
-            code,
-            def: source.def(),
-            internal: source.internal(),
-            location,
-            message,
-            values: values_start..self.values.len(),
+            code: pending.code,
+            def: pending.def,
+            internal: pending.internal,
+            form: pending.form,
+            location: pending.location,
+            spans: first_span..self.spans.len(),
+            budget: limits.max_message_bytes(),
+            hash,
         });
+        self.place(index, hash);
         Ok(())
     }
 
-    fn push_reserve(&mut self, source: Source<'_>, location: SourceLocation) {
-        if self.reserve.used {
-            self.dropped = self.dropped.saturating_add(1);
-            return;
+    /// Makes room in the table for one more item, rehashing into a larger
+    /// one when it would be more than half full.
+    fn grow_table(&mut self) -> Result<(), OutOfMemory> {
+        let wanted = (self.items.len() + 1) * 2;
+        if wanted <= self.table.len() {
+            return Ok(());
         }
-        let reserve = &mut self.reserve;
-        let mut writer = FixedWriter::new(&mut reserve.text);
-        let _ = source.write_message(&mut writer);
-        reserve.len = writer.finish();
-        reserve.used = true;
-        reserve.position = self.items.len();
-        reserve.code = source.code();
-        reserve.def = source.def();
-        reserve.internal = source.internal();
-        reserve.location = location;
+        let len = wanted.next_power_of_two().max(16);
+        let mut table: Vec<u32> = Vec::new();
+        table.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
+        table.resize(len, 0);
+        self.table = table;
+        for index in 0..self.items.len() {
+            self.place(index, self.items[index].hash);
+        }
+        Ok(())
+    }
+
+    fn place(&mut self, index: usize, hash: u64) {
+        let mask = self.table.len() - 1;
+        let mut at = (hash as usize) & mask;
+        while self.table[at] != 0 {
+            at = (at + 1) & mask;
+        }
+        // A lane holds at most `max_items` reports, far below u32::MAX.
+        self.table[at] = u32::try_from(index + 1).unwrap_or(u32::MAX);
+    }
+
+    /// Keeps a report whose message was rendered into a fixed buffer, when
+    /// the allocator failed; when the reserve is taken already, counts it.
+    pub(crate) fn push_reserve(&mut self, reserved: &ReserveText) -> Outcome {
+        if self.reserve.used {
+            self.add_dropped(1);
+            return Outcome::Dropped;
+        }
+        self.reserve = Reserve {
+            used: true,
+            position: self.items.len(),
+            code: reserved.code,
+            def: reserved.def,
+            internal: reserved.internal,
+            location: reserved.location,
+            len: reserved.len,
+            text: reserved.text,
+        };
+        Outcome::Stored
     }
 }
 
@@ -439,4 +671,49 @@ impl Store {
             &mut self.errors
         }
     }
+}
+
+/// FxHash's mix: cheap, and only a filter before the values themselves are
+/// compared.
+#[derive(Default)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+
+    fn add_bytes(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        // The length keeps "ab" + "c" apart from "a" + "bc".
+        self.add(u64::from_le_bytes(last) ^ ((bytes.len() as u64) << 56));
+    }
+
+    fn finish(&self) -> u64 {
+        // The table indexes with the low bits, which the multiply leaves
+        // weakest: fold the high ones in.
+        self.hash ^ (self.hash >> 29)
+    }
+}
+
+/// Writes `CappedWriter` output for one text at a time into a pending
+/// report's buffer.
+pub(crate) fn write_capped(
+    text: &mut String,
+    budget: usize,
+    write: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result,
+) -> Result<Range<usize>, OutOfMemory> {
+    let mut writer = CappedWriter::new(text, budget);
+    // A value whose Display fails keeps what it wrote before failing.
+    let _ = write(&mut writer);
+    writer.finish()
 }

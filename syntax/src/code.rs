@@ -72,6 +72,39 @@ pub fn classify_code(code: &str) -> Result<CodeKind, CodeError> {
     })
 }
 
+/// What kind of code `code` is, when it is well formed: the same rule as
+/// [`classify_code`], usable in constants (generated definitions check
+/// their code when they compile).
+///
+/// ```
+/// use errcode_syntax::code_kind;
+/// assert!(code_kind("WE9999").is_some_and(|kind| kind.warning && kind.internal));
+/// assert!(code_kind("EK201").is_none());
+/// ```
+pub const fn code_kind(code: &str) -> Option<CodeKind> {
+    let [severity, module, number @ ..] = match code.as_bytes() {
+        &[a, b, c, d, e, f] => [a, b, c, d, e, f],
+        _ => return None,
+    };
+    let warning = match severity {
+        b'E' => false,
+        b'W' => true,
+        _ => return None,
+    };
+    if !(module.is_ascii_uppercase() || module.is_ascii_digit()) {
+        return None;
+    }
+    let mut index = 0;
+    while index < number.len() {
+        if !number[index].is_ascii_digit() {
+            return None;
+        }
+        index += 1;
+    }
+    let internal = matches!(number, [b'9', b'9', b'9', b'9'] | [b'8', b'8', b'8', b'8']);
+    Some(CodeKind { warning, internal })
+}
+
 /// Packs a code into the low 48 bits of a `u64` (its six bytes, big-endian),
 /// so codes compare and hash as integers and sort in string order.
 ///
@@ -139,6 +172,16 @@ mod tests {
             CodeError::Length(5).to_string(),
             "a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`); this one has 5 characters"
         );
+    }
+
+    #[test]
+    fn the_constant_rule_agrees_with_classify_code() {
+        for code in [
+            "EK0201", "WE0001", "E19999", "EH8888", "EK201", "XK0201", "Ek0201", "EK02O1",
+            "EK020é", "EK02011", "",
+        ] {
+            assert_eq!(code_kind(code), classify_code(code).ok(), "{code}");
+        }
     }
 
     #[test]

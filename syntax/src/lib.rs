@@ -12,7 +12,7 @@ mod names;
 mod suggest;
 mod template;
 
-pub use code::{CodeError, CodeKind, classify_code, pack_code};
+pub use code::{CodeError, CodeKind, classify_code, code_kind, pack_code};
 pub use names::{is_identifier, split_arglist};
 pub use suggest::{closest, edit_distance};
 pub use template::{Template, TemplateError, parse_template};

@@ -2,6 +2,7 @@
 use errcode::{error_code, msprof_env_error};
 
 fn main() {
+    #[derive(Debug)]
     #[error_code("EZ0100", message = "Stage %s took %s ms.")]
     struct SlowStage {
         stage: &'static str,

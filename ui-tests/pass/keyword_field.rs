@@ -1,6 +1,7 @@
 // A field named by a keyword is written `r#type` and named `type` in `args` and at report sites.
 use errcode::{error_code, msprof_env_error};
 
+#[derive(Debug)]
 #[error_code(
     "WE0001",
     message = "Function %s of type %s is deprecated.",

@@ -1,6 +1,8 @@
 // A struct with a lifetime parameter holds borrowed `&'a str` values: reports copy nothing into Strings first.
 use errcode::{error_code, msprof_env_error};
+use errcode::ErrorCode;
 
+#[derive(Debug)]
 #[error_code(
     "EK0006",
     message = "%s failed because parameter %s cannot be a null pointer."

@@ -1,6 +1,7 @@
 // An explicit `args` may name one field for several placeholders; a report gives it once.
 use errcode::{error_code, msprof_input_error};
 
+#[derive(Debug)]
 #[error_code(
     "EZ0011",
     message = "Op %s has attr %s; param %s conflicts with attr %s.",

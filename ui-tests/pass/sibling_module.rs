@@ -2,6 +2,7 @@
 mod errors {
     use errcode::error_code;
 
+    #[derive(Debug)]
     #[error_code("EK0005", message = "Parameter %s is not supported.")]
     pub struct NotSupported {
         pub param: String,

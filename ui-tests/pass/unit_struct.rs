@@ -1,6 +1,8 @@
 // A message without placeholders goes on a unit struct, reported with empty lists.
 use errcode::{error_code, report_env_error};
+use errcode::ErrorCode;
 
+#[derive(Debug)]
 #[error_code(
     "EK0301",
     message = "Profiling was stopped by the user.",

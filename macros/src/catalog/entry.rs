@@ -8,15 +8,15 @@ use quote::quote;
 use syn::{LitStr, parse_quote};
 
 use crate::code::Code;
-use crate::definition::ast::{Field, Struct};
+use crate::definition::ast::{Body, Field, Item, Shape};
 use crate::definition::attr::Attr;
 use crate::definition::check::Checked;
-use crate::definition::expand::{self, Origin};
+use crate::definition::expand::{self, Origin, Unit};
 
 /// The struct of `entry`, named after its code, and its definition; or, for
 /// an entry with errors (reported by the caller), a fallback that keeps its
 /// uses quiet. An entry whose code is malformed expands to nothing.
-pub(crate) fn expand(entry: &Entry, file: &str, span: Span) -> TokenStream {
+pub(crate) fn expand(krate: &TokenStream, entry: &Entry, file: &str, span: Span) -> TokenStream {
     let Ok(kind) = classify_code(&entry.code) else {
         return TokenStream::new();
     };
@@ -39,41 +39,50 @@ pub(crate) fn expand(entry: &Entry, file: &str, span: Span) -> TokenStream {
             ty: parse_quote!(::std::string::String),
         })
         .collect();
-    let item = Struct {
+    let item = Item {
         ident,
         vis: parse_quote!(pub),
         generics: Default::default(),
-        fields,
-        derives_debug: false,
+        shape: Shape::Struct(Box::new(Body {
+            unit: fields.is_empty(),
+            args: fields,
+            source: None,
+        })),
     };
-    let declaration = declaration(entry, &item);
-    let generated = match &definition {
-        Some(definition) => {
-            let attr = attr(entry, span);
-            let checked = checked(definition);
-            let origin = Origin::Catalog {
-                file: file.to_owned(),
-                line: entry.position.line,
-                column: entry.position.column,
-                layout: entry.layout.bits(),
-                arglist: entry.arglist.clone(),
-            };
-            expand::definition(&code, &attr, &item, &checked, &origin)
-        }
-        None => expand::fallback(Some(&code), Some(&item)),
+    let Shape::Struct(body) = &item.shape else {
+        return TokenStream::new();
     };
+    let declaration = declaration(entry, &item, body);
+    let attr = attr(entry, span);
+    let checked = definition.as_ref().map(checked);
+    let origin = Origin::Catalog {
+        file: file.to_owned(),
+        line: entry.position.line,
+        column: entry.position.column,
+        layout: entry.layout.bits(),
+        arglist: entry.arglist.clone(),
+    };
+    let unit = Unit {
+        code: Some(&code),
+        attr: &attr,
+        body,
+        variant: None,
+        checked: checked.as_ref(),
+        origin: &origin,
+    };
+    let generated = expand::expand(krate, &item, &[unit]);
     quote!(#declaration #generated)
 }
 
 /// The struct itself, with the docs a user's `missing_docs` asks for.
-fn declaration(entry: &Entry, item: &Struct) -> TokenStream {
+fn declaration(entry: &Entry, item: &Item, body: &Body) -> TokenStream {
     let ident = &item.ident;
     let title = entry
         .title
         .as_deref()
         .map_or_else(String::new, |title| format!(" ({})", title.trim()));
     let doc = format!("{}{title}: {}", entry.code, code_span(&entry.message));
-    let fields = item.fields.iter().map(|field| {
+    let fields = body.args.iter().map(|field| {
         let field_ident = &field.ident;
         let ty = &field.ty;
         let doc = format!("The value of `{}` in the message.", field.name);
@@ -82,7 +91,7 @@ fn declaration(entry: &Entry, item: &Struct) -> TokenStream {
             pub #field_ident: #ty,
         }
     });
-    let body = if item.fields.is_empty() {
+    let body = if body.args.is_empty() {
         quote!(;)
     } else {
         quote!({ #(#fields)* })
@@ -92,7 +101,7 @@ fn declaration(entry: &Entry, item: &Struct) -> TokenStream {
         // A catalog has more codes than one program reports, and its argument
         // names, which report sites use, need not be snake case (`data_H`).
         #[allow(dead_code, non_snake_case)]
-        #[derive(Clone, PartialEq, Eq)]
+        #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct #ident #body
     }
 }

@@ -33,13 +33,14 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }
     // A code defined twice is an error above; its first entry still expands,
     // so that report sites of the code raise nothing more.
+    let krate = crate::krate::path();
     let mut seen = HashSet::new();
     let definitions = loaded
         .catalog
         .entries
         .iter()
         .filter(|entry| seen.insert(entry.code.as_str()))
-        .map(|entry| entry::expand(entry, &file, literal.span()));
+        .map(|entry| entry::expand(&krate, entry, &file, literal.span()));
     let tracked = &source.tracked_path;
     let errors = errors.to_compile_errors();
     quote! {

@@ -1,13 +1,30 @@
-//! The item under `#[error_code]`: a struct with named fields, or a unit struct.
+//! The item under `#[error_code]`: a struct with named fields or a unit
+//! struct, or an enum whose variants are such, each with its own
+//! `#[error_code(...)]`.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{
-    Data, DeriveInput, Fields, GenericParam, Generics, Ident, Path, Token, Type, Visibility,
+    Attribute, Data, DeriveInput, Fields, GenericParam, Generics, Ident, Meta, Type, Visibility,
 };
 
-use crate::errors::Errors;
+use crate::errors::{Errors, closest};
+
+/// The field attributes the macro reads.
+const FIELD_ATTRIBUTES: &[&str] = &["source"];
+
+/// The attributes rustc itself reads on a field, which pass through.
+const BUILTIN_ATTRIBUTES: &[&str] = &[
+    "doc",
+    "cfg",
+    "cfg_attr",
+    "allow",
+    "warn",
+    "deny",
+    "forbid",
+    "expect",
+    "deprecated",
+];
 
 pub(crate) struct Field {
     /// As written, `r#type` included.
@@ -17,63 +34,89 @@ pub(crate) struct Field {
     pub(crate) ty: Type,
 }
 
-pub(crate) struct Struct {
+/// The fields of a struct or a variant: its arguments, and the one marked
+/// `#[source]`, which is not an argument.
+pub(crate) struct Body {
+    pub(crate) args: Vec<Field>,
+    pub(crate) source: Option<Field>,
+    /// `Name;` or `Name`, rather than `Name { ... }`.
+    pub(crate) unit: bool,
+}
+
+pub(crate) struct Variant {
+    pub(crate) ident: Ident,
+    /// The arguments of the variant's `#[error_code(...)]`, and where it is.
+    pub(crate) attr: Option<(TokenStream, Span)>,
+    pub(crate) body: Body,
+}
+
+pub(crate) enum Shape {
+    Struct(Box<Body>),
+    Enum(Vec<Variant>),
+}
+
+pub(crate) struct Item {
     pub(crate) ident: Ident,
     pub(crate) vis: Visibility,
     pub(crate) generics: Generics,
-    pub(crate) fields: Vec<Field>,
-    pub(crate) derives_debug: bool,
+    pub(crate) shape: Shape,
 }
 
 /// Reads the item. `None` (with the reason reported) for anything but a
-/// struct with named fields or a unit struct without type parameters.
-pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Struct> {
+/// struct or enum of named fields without type parameters.
+pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
     let input = match syn::parse2::<DeriveInput>(item.clone()) {
         Ok(input) => input,
         Err(_) => {
             let (span, what) = item_keyword(item);
             errors.at(
                 span,
-                format_args!("#[error_code] goes on a struct with named fields, not on {what}"),
+                format_args!(
+                    "#[error_code] goes on a struct with named fields or an enum, not on {what}"
+                ),
             );
             return None;
         }
     };
-    let fields = match &input.data {
-        Data::Struct(data) => match &data.fields {
-            Fields::Named(named) => named
-                .named
-                .iter()
-                .filter_map(|field| {
-                    let ident = field.ident.clone()?;
-                    let name = ident.to_string().trim_start_matches("r#").to_owned();
-                    Some(Field {
-                        ident,
-                        name,
-                        ty: field.ty.clone(),
-                    })
-                })
-                .collect(),
-            Fields::Unit => Vec::new(),
-            Fields::Unnamed(unnamed) => {
-                errors.at(
-                    unnamed.span(),
-                    "#[error_code] needs named fields: the field names are the argument names of the message",
-                );
-                return None;
-            }
-        },
+    let shape = match &input.data {
+        Data::Struct(data) => Shape::Struct(Box::new(body(&data.fields, "a struct", errors)?)),
         Data::Enum(data) => {
-            errors.at(
-                data.enum_token.span,
-                "#[error_code] goes on a struct with named fields, not on an enum",
-            );
-            return None;
+            let mut variants = Vec::with_capacity(data.variants.len());
+            for variant in &data.variants {
+                let what = format!("variant `{}`", variant.ident);
+                let mut attr = None;
+                for attribute in &variant.attrs {
+                    if !attribute.path().is_ident("error_code") {
+                        continue;
+                    }
+                    match &attribute.meta {
+                        Meta::List(list) if attr.is_none() => {
+                            attr = Some((list.tokens.clone(), list.delimiter.span().join()));
+                        }
+                        Meta::List(_) => errors.at(
+                            attribute.span(),
+                            format_args!("{what} has two #[error_code(...)]; keep one"),
+                        ),
+                        other => errors.at(
+                            other.span(),
+                            format_args!(
+                                "{what} needs its code and message: #[error_code(\"EK0201\", message = \"...\")]"
+                            ),
+                        ),
+                    }
+                }
+                variants.push(Variant {
+                    ident: variant.ident.clone(),
+                    attr,
+                    body: body(&variant.fields, &what, errors)?,
+                });
+            }
+            Shape::Enum(variants)
         }
         Data::Union(data) => {
             errors.at(
                 data.union_token.span,
-                "#[error_code] goes on a struct with named fields, not on a union",
+                "#[error_code] goes on a struct with named fields or an enum, not on a union",
             );
             return None;
         }
@@ -83,7 +126,7 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Struct> {
         if !matches!(param, GenericParam::Lifetime(_)) {
             errors.at(
                 param.span(),
-                "#[error_code] structs take lifetime parameters only: each field's type must be known to show its value",
+                "#[error_code] types take lifetime parameters only: each field's type must be known to show its value",
             );
             generic_ok = false;
         }
@@ -91,23 +134,129 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Struct> {
     if !generic_ok {
         return None;
     }
-    let derives_debug = input.attrs.iter().any(|attr| {
-        attr.path().is_ident("derive")
-            && attr
-                .parse_args_with(Punctuated::<Path, Token![,]>::parse_terminated)
-                .is_ok_and(|paths| {
-                    paths
-                        .iter()
-                        .any(|path| path.segments.last().is_some_and(|s| s.ident == "Debug"))
-                })
-    });
-    Some(Struct {
+    Some(Item {
         ident: input.ident,
         vis: input.vis,
         generics: input.generics,
-        fields,
-        derives_debug,
+        shape,
     })
+}
+
+/// Reads the fields of a struct or variant, checking their attributes.
+fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
+    match fields {
+        Fields::Named(named) => {
+            let mut args = Vec::new();
+            let mut source: Option<Field> = None;
+            for field in &named.named {
+                let Some(ident) = field.ident.clone() else {
+                    continue;
+                };
+                let name = ident.to_string().trim_start_matches("r#").to_owned();
+                let field_value = Field {
+                    ident,
+                    name,
+                    ty: field.ty.clone(),
+                };
+                if !check_field_attributes(&field.attrs, &field_value, errors) {
+                    args.push(field_value);
+                } else if let Some(first) = &source {
+                    errors.at(
+                        field_value.ident.span(),
+                        format_args!(
+                            "{what} has two #[source] fields (`{}` and `{}`); an error has one source",
+                            first.name, field_value.name
+                        ),
+                    );
+                } else {
+                    source = Some(field_value);
+                }
+            }
+            Some(Body {
+                args,
+                source,
+                unit: false,
+            })
+        }
+        Fields::Unit => Some(Body {
+            args: Vec::new(),
+            source: None,
+            unit: true,
+        }),
+        Fields::Unnamed(unnamed) => {
+            errors.at(
+                unnamed.span(),
+                format_args!(
+                    "#[error_code] needs named fields on {what}: the field names are the argument names of the message"
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Checks a field's attributes; returns whether it is marked `#[source]`.
+fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Errors) -> bool {
+    let mut source = false;
+    for attr in attrs {
+        let path = attr.path();
+        // Tool attributes (`rustfmt::skip`, `clippy::...`) pass through.
+        if path.segments.len() != 1 {
+            continue;
+        }
+        let name = path.segments[0].ident.to_string();
+        if BUILTIN_ATTRIBUTES.contains(&name.as_str()) {
+            continue;
+        }
+        if name == "source" {
+            if !matches!(attr.meta, Meta::Path(_)) {
+                errors.at(
+                    attr.meta.span(),
+                    "#[source] takes no arguments: it marks the field whose error caused this one",
+                );
+            }
+            source = true;
+            continue;
+        }
+        let suggestion = closest(&name, FIELD_ATTRIBUTES)
+            .map(|close| format!("did you mean `#[{close}]`? "))
+            .unwrap_or_default();
+        errors.at(
+            path.span(),
+            format_args!(
+                "unknown attribute `#[{name}]` on field `{}` of an #[error_code] definition; {suggestion}\
+                 the only one it reads is `#[source]`, on the field holding the error that caused this one",
+                field.name
+            ),
+        );
+    }
+    source
+}
+
+/// The item as the compiler gets it back: without the attributes that only
+/// `#[error_code]` reads (`#[source]`, a variant's `#[error_code(...)]`).
+pub(crate) fn strip_helper_attributes(item: &TokenStream) -> TokenStream {
+    let Ok(mut input) = syn::parse2::<DeriveInput>(item.clone()) else {
+        return item.clone();
+    };
+    let keep =
+        |attr: &Attribute| !attr.path().is_ident("source") && !attr.path().is_ident("error_code");
+    let strip_fields = |fields: &mut Fields| {
+        for field in fields.iter_mut() {
+            field.attrs.retain(keep);
+        }
+    };
+    match &mut input.data {
+        Data::Struct(data) => strip_fields(&mut data.fields),
+        Data::Enum(data) => {
+            for variant in &mut data.variants {
+                variant.attrs.retain(keep);
+                strip_fields(&mut variant.fields);
+            }
+        }
+        Data::Union(_) => {}
+    }
+    quote::ToTokens::into_token_stream(input)
 }
 
 /// The keyword that says what an unsupported item is, for the error.
@@ -135,7 +284,6 @@ fn item_keyword(item: &TokenStream) -> (Span, String) {
             TokenTree::Ident(ident) => {
                 let what = match ident.to_string().as_str() {
                     "fn" => "a function".to_owned(),
-                    "enum" => "an enum".to_owned(),
                     "trait" => "a trait".to_owned(),
                     "impl" => "an impl block".to_owned(),
                     "mod" => "a module".to_owned(),

@@ -2,7 +2,7 @@
 
 use errcode_syntax::{is_identifier, parse_template, split_arglist};
 
-use super::ast::Struct;
+use super::ast::Field;
 use super::attr::Attr;
 use crate::code::Code;
 use crate::errors::{Errors, closest};
@@ -19,10 +19,13 @@ pub(crate) struct Checked {
     pub(crate) slots: Vec<usize>,
 }
 
+/// Checks a definition against the fields that carry its arguments;
+/// `owner` names their struct or variant in messages.
 pub(crate) fn check(
     code: &Code,
     attr: &Attr,
-    item: &Struct,
+    owner: &str,
+    item_fields: &[Field],
     errors: &mut Errors,
 ) -> Option<Checked> {
     let Some(message) = &attr.message else {
@@ -47,8 +50,7 @@ pub(crate) fn check(
             None
         }
     };
-    let field_names: Vec<&str> = item
-        .fields
+    let field_names: Vec<&str> = item_fields
         .iter()
         .map(|field| field.name.as_str())
         .collect();
@@ -104,9 +106,8 @@ pub(crate) fn check(
                     errors.at(
                         literal.span(),
                         format_args!(
-                            "{}: `args` names `{name}`, which is not a field of `{}` (its fields: {}){suggestion}",
+                            "{}: `args` names `{name}`, which is not a field of {owner} (its fields: {}){suggestion}",
                             code.value,
-                            item.ident,
                             list(&field_names)
                         ),
                     );
@@ -117,7 +118,7 @@ pub(crate) fn check(
             let garbled = names
                 .iter()
                 .any(|name| !name.is_empty() && !is_identifier(name));
-            for field in &item.fields {
+            for field in item_fields {
                 let name = field.name.as_str();
                 if !garbled && missing.contains(&name) && !suggested.contains(&name) {
                     ok = false;

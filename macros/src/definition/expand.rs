@@ -1,12 +1,19 @@
 //! The code a checked definition expands to, and the fallback of a rejected one.
+//!
+//! A struct expands to one definition, an enum to one per variant. Each
+//! definition is a `static` built by `ErrorDef::__new`; the type gets one
+//! impl each of the hidden `Defined` trait (which brings `ErrorCode`),
+//! `Display` and `Error`, all calling non-generic functions of the runtime;
+//! each definition is registered with `inventory`. Everything but the names
+//! a report site finds by the code sits in an anonymous `const _` block.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
-use syn::{GenericParam, LitStr};
+use syn::{GenericParam, LitStr, Type};
 
-use super::ast::Struct;
+use super::ast::{Body, Field, Item, Shape};
 use super::attr::Attr;
 use super::check::Checked;
 use crate::code::Code;
@@ -14,7 +21,7 @@ use crate::code::Code;
 /// Where a definition is written: what its `SourceLocation` says, and what
 /// its registration keeps for exports.
 pub(crate) enum Origin {
-    /// `#[error_code]` on a struct: the struct's place in its source file.
+    /// `#[error_code]` on a struct or a variant: its place in its source file.
     Attribute,
     /// An entry of a catalog file imported by `include_catalog!`.
     Catalog {
@@ -29,200 +36,381 @@ pub(crate) enum Origin {
     },
 }
 
-pub(crate) fn definition(
-    code: &Code,
-    attr: &Attr,
-    item: &Struct,
-    checked: &Checked,
-    origin: &Origin,
-) -> TokenStream {
+/// One definition: a struct's, or a variant's.
+pub(crate) struct Unit<'a> {
+    pub(crate) code: Option<&'a Code>,
+    pub(crate) attr: &'a Attr,
+    pub(crate) body: &'a Body,
+    pub(crate) variant: Option<&'a Ident>,
+    /// `None` when the definition was rejected.
+    pub(crate) checked: Option<&'a Checked>,
+    pub(crate) origin: &'a Origin,
+}
+
+/// What the definitions of `item` expand to; a fallback when any of them
+/// was rejected, which only ever compiles next to the errors that say why.
+pub(crate) fn expand(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    let all_checked = units
+        .iter()
+        .all(|unit| unit.checked.is_some() && unit.code.is_some());
+    // A code given twice is reported by the caller; its second finder would
+    // only add a clash.
+    let finders: Vec<TokenStream> = units
+        .iter()
+        .enumerate()
+        .filter_map(|(index, unit)| {
+            let code = unit.code?;
+            let repeated = units[..index].iter().any(|earlier| {
+                earlier
+                    .code
+                    .is_some_and(|earlier| earlier.value == code.value)
+            });
+            (!repeated).then(|| finder(krate, code, item, unit, all_checked))
+        })
+        .collect();
+    let body = if all_checked {
+        definitions(krate, item, units)
+    } else {
+        fallback(krate, item, units)
+    };
+    quote! {
+        const _: () = {
+            #body
+        };
+        #(#finders)*
+    }
+}
+
+fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let code_value = &code.value;
-    let warning = code.kind.warning;
-    let internal = code.kind.internal;
-    let [title, class, cause, solution] =
-        [&attr.title, &attr.class, &attr.cause, &attr.solution].map(optional);
-    let message = &attr.message;
-    let pieces = &checked.pieces;
-    let args = &checked.args;
-    let field_names = checked.fields.iter().map(|&index| &item.fields[index].name);
-    let slots = &checked.slots;
-    let write_arms = checked.fields.iter().enumerate().map(|(position, &index)| {
-        let field = &item.fields[index];
-        // A type that is not `Display` is reported at the function called and
-        // at its argument, which here both run from the type's first token to
-        // its last: the error points at the whole type, what to change.
-        let ty: Vec<TokenTree> = field.ty.to_token_stream().into_iter().collect();
-        let first = ty.first().map_or(field.ident.span(), TokenTree::span);
-        let last = ty.last().map_or(first, TokenTree::span);
-        let mut field_ident = field.ident.clone();
-        field_ident.set_span(last);
-        let write_display = Ident::new("write_display", last);
-        let write = quote_spanned! {first=>
-            ::errcode::__private::#write_display(out, &self.#field_ident)
-        };
-        quote!(#position => #write,)
+    let statics = units.iter().enumerate().map(|(index, unit)| {
+        let def = def_ident(index);
+        let raw = raw_def(krate, unit);
+        quote! {
+            static #def: #krate::ErrorDef = #krate::ErrorDef::__new(#raw);
+        }
     });
     let static_ty = static_type(item);
-    let location = match origin {
-        Origin::Attribute => quote_spanned! {ident.span()=>
-            ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!())
-        },
-        Origin::Catalog {
-            file, line, column, ..
-        } => quote!(::errcode::SourceLocation::new(#file, #line, #column)),
-    };
-    let registration = match origin {
-        Origin::Attribute => quote! {
-            ::errcode::__private::Registration::new(<#static_ty as ::errcode::ErrorCode>::DEF)
-        },
-        Origin::Catalog {
-            layout, arglist, ..
-        } => quote! {
-            ::errcode::__private::Registration::from_catalog(
-                <#static_ty as ::errcode::ErrorCode>::DEF,
-                ::errcode::__private::Layout::from_bits(#layout),
-                #arglist,
-            )
-        },
-    };
-    let name = ident.to_string();
-    let common = common_impls(
-        item,
-        quote!(::errcode::__private::write_message(self, f)),
-        quote!(::errcode::__private::debug_error(self, #name, f)),
-    );
-    let report_doc = format!(
-        "Records this error ({code_value}) in the current thread's store, to be rendered by \
-         `errcode::take_error_message`."
-    );
-    let finder = finder(code, Some(item), true);
-    quote! {
-        impl #impl_generics ::errcode::ErrorCode for #ident #ty_generics #where_clause {
-            const DEF: &'static ::errcode::ErrorDef =
-                &::errcode::ErrorDef::__from_raw(::errcode::__private::RawDef {
-                    code: #code_value,
-                    warning: #warning,
-                    internal: #internal,
-                    title: #title,
-                    class: #class,
-                    message: #message,
-                    pieces: &[#(#pieces),*],
-                    args: &[#(#args),*],
-                    fields: &[#(#field_names),*],
-                    slots: &[#(#slots),*],
-                    cause: #cause,
-                    solution: #solution,
-                    location: #location,
-                });
-
+    let registrations = units.iter().enumerate().map(|(index, unit)| {
+        let def = def_ident(index);
+        let downcast = quote!(#krate::__private::downcast::<#static_ty>);
+        let registration = match unit.origin {
+            Origin::Attribute => quote! {
+                #krate::__private::Registration::new(&#def, #downcast)
+            },
+            Origin::Catalog {
+                layout, arglist, ..
+            } => quote! {
+                #krate::__private::Registration::from_catalog(&#def, #downcast, #layout, #arglist)
+            },
+        };
+        quote! {
+            #krate::__private::inventory::submit! { #registration }
+        }
+    });
+    let compiled = match_units(item, units, |index, _, _| {
+        let def = def_ident(index);
+        quote!(&#def)
+    });
+    let has_args = units.iter().any(|unit| !unit.body.args.is_empty());
+    let write_arg = if has_args {
+        let arms = match_units(item, units, |_, unit, bind| {
+            let checked = unit.checked.expect("all checked");
+            let arms = checked.fields.iter().enumerate().map(|(position, &field)| {
+                let field = &unit.body.args[field];
+                let write = write_field(krate, field, bind(field));
+                quote!(#position => #write,)
+            });
+            quote! {
+                match index {
+                    #(#arms)*
+                    _ => ::core::result::Result::Ok(()),
+                }
+            }
+        });
+        quote! {
             fn write_arg(
                 &self,
                 index: usize,
                 out: &mut dyn ::core::fmt::Write,
             ) -> ::core::fmt::Result {
-                match index {
-                    #(#write_arms)*
-                    _ => ::core::result::Result::Ok(()),
-                }
+                #arms
             }
         }
-
-        impl #impl_generics #ident #ty_generics #where_clause {
-            #[doc = #report_doc]
-            #[track_caller]
-            pub fn report(self) {
-                ::errcode::__private::report_defined(&self)
-            }
-        }
-
-        #common
-
-        ::errcode::__private::inventory::submit! {
-            #registration
-        }
-
-        #finder
-    }
-}
-
-/// What a rejected definition expands to: enough that uses of the struct and
-/// report sites of its code raise no errors of their own. It only ever
-/// compiles next to the errors that reject the definition, so it never runs.
-pub(crate) fn fallback(code: Option<&Code>, item: Option<&Struct>) -> TokenStream {
-    let finder = code.map(|code| finder(code, item, false));
-    let impls = item.map(|item| {
-        let ident = &item.ident;
-        let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-        let name = ident.to_string();
-        let common = common_impls(
-            item,
-            quote!(::core::result::Result::Ok(())),
-            quote!(f.write_str(#name)),
-        );
+    } else {
         quote! {
-            impl #impl_generics #ident #ty_generics #where_clause {
-                #[doc(hidden)]
-                pub fn report(self) {}
-            }
-            #common
-        }
-    });
-    quote!(#impls #finder)
-}
-
-/// `Display` (the filled-in message), `std::error::Error`, and `Debug` unless
-/// the struct derives it.
-fn common_impls(item: &Struct, display_body: TokenStream, debug_body: TokenStream) -> TokenStream {
-    let ident = &item.ident;
-    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let debug = (!item.derives_debug).then(|| {
-        quote! {
-            impl #impl_generics ::core::fmt::Debug for #ident #ty_generics #where_clause {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    #debug_body
-                }
+            fn write_arg(
+                &self,
+                _: usize,
+                _: &mut dyn ::core::fmt::Write,
+            ) -> ::core::fmt::Result {
+                ::core::result::Result::Ok(())
             }
         }
-    });
+    };
+    let source = source_fn(krate, item, units);
     quote! {
+        #(#statics)*
+
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl #impl_generics #krate::__private::Defined for #ident #ty_generics #where_clause {
+            fn compiled_definition(&self) -> &'static #krate::ErrorDef {
+                #compiled
+            }
+
+            #write_arg
+        }
+
+        #[automatically_derived]
         impl #impl_generics ::core::fmt::Display for #ident #ty_generics #where_clause {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                #display_body
+                #krate::__private::fmt_display(self, f)
             }
         }
 
-        impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {}
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {
+            #source
+        }
 
-        #debug
+        #(#registrations)*
     }
 }
 
-/// The hidden items a report site finds by the code: a macro that hands the
-/// definition's argument names to the report checks, and a type alias of
-/// the struct. A second definition of the code in one module clashes here.
-fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
+/// `match self { Self::A { .. } => ..., }` over the variants of an enum,
+/// or the one body of a struct. `arm` gets each unit's index, the unit, and
+/// how to name one of its fields in that arm.
+fn match_units(
+    item: &Item,
+    units: &[Unit<'_>],
+    arm: impl Fn(usize, &Unit<'_>, &dyn Fn(&Field) -> TokenStream) -> TokenStream,
+) -> TokenStream {
+    match &item.shape {
+        Shape::Struct(_) => {
+            let unit = &units[0];
+            arm(0, unit, &|field: &Field| {
+                let ident = &field.ident;
+                quote!(&self.#ident)
+            })
+        }
+        Shape::Enum(_) => {
+            let arms = units.iter().enumerate().map(|(index, unit)| {
+                let variant = unit.variant.expect("enum units name their variant");
+                let bindings = unit.body.args.iter().chain(&unit.body.source).map(|field| {
+                    let ident = &field.ident;
+                    let bound = binding(field);
+                    quote!(#ident: #bound)
+                });
+                let pattern = if unit.body.unit {
+                    quote!(Self::#variant)
+                } else {
+                    quote!(Self::#variant { #(#bindings,)* .. })
+                };
+                let body = arm(index, unit, &|field: &Field| {
+                    let bound = binding(field);
+                    quote!(#bound)
+                });
+                quote!(#pattern => #body,)
+            });
+            quote! {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+}
+
+/// The local name a variant's field is bound to in a match arm.
+fn binding(field: &Field) -> Ident {
+    format_ident!("__errcode_{}", field.name)
+}
+
+/// Writes a field's value with `Display`. A type that is not `Display` is
+/// reported at the function called and at its argument, which here both run
+/// from the type's first token to its last: the error points at the whole
+/// type, what to change.
+fn write_field(krate: &TokenStream, field: &Field, value: TokenStream) -> TokenStream {
+    let ty: Vec<TokenTree> = field.ty.to_token_stream().into_iter().collect();
+    let first = ty.first().map_or(field.ident.span(), TokenTree::span);
+    let last = ty.last().map_or(first, TokenTree::span);
+    let value = respan(value, last);
+    let write_display = Ident::new("write_display", last);
+    quote_spanned! {first=>
+        #krate::__private::#write_display(out, #value)
+    }
+}
+
+/// `Error::source`, when a definition has a `#[source]` field.
+fn source_fn(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    if units.iter().all(|unit| unit.body.source.is_none()) {
+        return TokenStream::new();
+    }
+    let body = match_units(item, units, |_, unit, bind| match &unit.body.source {
+        Some(field) => {
+            let value = bind(field);
+            if is_option(&field.ty) {
+                quote! {
+                    ::core::option::Option::as_ref(#value)
+                        .map(|source| source.as_dyn_error())
+                }
+            } else {
+                quote!(::core::option::Option::Some((#value).as_dyn_error()))
+            }
+        }
+        None => quote!(::core::option::Option::None),
+    });
+    quote! {
+        fn source(&self) -> ::core::option::Option<&(dyn ::std::error::Error + 'static)> {
+            #[allow(unused_imports)]
+            use #krate::__private::AsDynError as _;
+            #body
+        }
+    }
+}
+
+/// Whether a field's type is written `Option<...>`: its source is optional.
+fn is_option(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == "Option"),
+        _ => false,
+    }
+}
+
+/// The `RawDef` of a checked unit.
+fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
+    let (Some(code), Some(checked)) = (unit.code, unit.checked) else {
+        return TokenStream::new();
+    };
+    let attr = unit.attr;
+    let code_value = &code.value;
+    let [title, class, cause, solution] =
+        [&attr.title, &attr.class, &attr.cause, &attr.solution].map(optional);
+    let message = &attr.message;
+    let pieces = &checked.pieces;
+    let args = &checked.args;
+    let field_names = checked
+        .fields
+        .iter()
+        .map(|&index| &unit.body.args[index].name);
+    let slots = &checked.slots;
+    let location = match unit.origin {
+        Origin::Attribute => {
+            let span = unit.variant.map_or(code.literal.span(), Ident::span);
+            quote_spanned! {span=>
+                #krate::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!())
+            }
+        }
+        Origin::Catalog {
+            file, line, column, ..
+        } => quote!(#krate::SourceLocation::new(#file, #line, #column)),
+    };
+    quote! {
+        #krate::__private::RawDef {
+            code: #code_value,
+            title: #title,
+            class: #class,
+            message: #message,
+            pieces: &[#(#pieces),*],
+            args: &[#(#args),*],
+            fields: &[#(#field_names),*],
+            slots: &[#(#slots),*],
+            cause: #cause,
+            solution: #solution,
+            location: #location,
+        }
+    }
+}
+
+/// What a rejected definition expands to: enough that uses of the type and
+/// report sites of its codes raise no errors of their own.
+fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let _ = units;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::__private::Defined for #ident #ty_generics #where_clause {
+            fn compiled_definition(&self) -> &'static #krate::ErrorDef {
+                &#krate::__private::REJECTED
+            }
+
+            fn write_arg(
+                &self,
+                _: usize,
+                _: &mut dyn ::core::fmt::Write,
+            ) -> ::core::fmt::Result {
+                ::core::result::Result::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics ::core::fmt::Display for #ident #ty_generics #where_clause {
+            fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::result::Result::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {}
+    }
+}
+
+/// The items a report site finds by the code, in the definition's module:
+/// a macro that hands the definition's argument names to the report checks
+/// (itself at the crate root, as `#[macro_export]` puts it, under a name
+/// that no other definition has), imported under the code's name, and a
+/// type alias of the definition's type under the same name, unless the type
+/// has that name already. A second definition of the code in one module
+/// clashes with the first here, by the code's name.
+fn finder(
+    krate: &TokenStream,
+    code: &Code,
+    item: &Item,
+    unit: &Unit<'_>,
+    valid: bool,
+) -> TokenStream {
+    let _ = krate;
     let hidden = code.hidden_ident();
-    let unique = unique_macro_name(code, item);
+    let unique = unique_macro_name(code);
     let code_literal = LitStr::new(&code.value, code.literal.span());
-    let vis = item.map(|item| item.vis.clone());
-    let names: Vec<&str> = item
-        .map(|item| {
-            item.fields
-                .iter()
-                .map(|field| field.name.as_str())
-                .collect()
-        })
+    let vis = &item.vis;
+    let names = unit.body.args.iter().map(|field| field.name.as_str());
+    let variant = match unit.variant {
+        Some(variant) => variant.to_token_stream(),
+        None => quote!(_),
+    };
+    let source = unit
+        .body
+        .source
+        .as_ref()
+        .map(|field| field.name.as_str())
         .unwrap_or_default();
-    let alias = item.map(|item| {
+    let alias = (item.ident != code.value).then(|| {
         let ident = &item.ident;
-        let generics = &item.generics.params;
-        let (_, ty_generics, _) = item.generics.split_for_impl();
+        // The alias takes the type's lifetimes without their bounds, which an
+        // alias does not enforce.
+        let lifetimes: Vec<TokenStream> = item
+            .generics
+            .params
+            .iter()
+            .filter_map(|param| match param {
+                GenericParam::Lifetime(lifetime) => Some(lifetime.lifetime.to_token_stream()),
+                _ => None,
+            })
+            .collect();
+        let params = (!lifetimes.is_empty()).then(|| quote!(<#(#lifetimes),*>));
         quote! {
             #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            #vis type #hidden <#generics> = #ident #ty_generics;
+            #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
+            #vis type #hidden #params = #ident #params;
         }
     });
     // Every token at the code literal, but for the macro's own name, whose
@@ -237,18 +425,20 @@ fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
         #[allow(non_local_definitions)]
         macro_rules!
     });
+    // The report site passes the path it names `errcode` by, which the
+    // defining crate cannot know.
     let macro_body = at_code(quote! {
         {
-            ($($call:tt)*) => {
-                ::errcode::__private::__report_checked! {
-                    (#code_literal #valid [#(#names),*]) $($call)*
+            (($($krate:tt)*) $($call:tt)*) => {
+                $($krate)*::__private::__report_checked! {
+                    (#code_literal #valid [#(#names),*] #variant #source) $($call)*
                 }
             };
         }
     });
     let import = at_code(quote! {
         #[doc(hidden)]
-        #[allow(unused_imports)]
+        #[allow(unused_imports, unreachable_pub)]
         #vis use #unique as #hidden;
     });
     let alias = alias.map(at_code);
@@ -259,10 +449,7 @@ fn finder(code: &Code, item: Option<&Struct>, valid: bool) -> TokenStream {
     }
 }
 
-/// The tokens, each given `span`. The hidden items of a second definition of
-/// a code clash with the first one's: all at the code literal, they make the
-/// compiler point there, and report the clash once for both items (it
-/// reports one clash per name and span).
+/// The tokens, each given `span`.
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
@@ -279,27 +466,26 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// `#[macro_export]` puts the macro at the crate root, where two modules may
-/// define the same code: the name carries a hash of the whole definition.
-fn unique_macro_name(code: &Code, item: Option<&Struct>) -> Ident {
-    let mut hasher = DefaultHasher::new();
-    code.value.hash(&mut hasher);
-    if let Some(item) = item {
-        item.ident.to_string().hash(&mut hasher);
-        for field in &item.fields {
-            field.name.hash(&mut hasher);
-        }
-    }
+/// `#[macro_export]` puts every finder at the crate root, where definitions
+/// of one code in several modules meet: each gets a number of its own,
+/// counted by this process, which compiles one crate at a time.
+fn unique_macro_name(code: &Code) -> Ident {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let number = NEXT.fetch_add(1, Ordering::Relaxed);
     format_ident!(
-        "__errcode_{}_{:016x}",
+        "__errcode_{}_{}",
         code.value,
-        hasher.finish(),
+        number,
         span = Span::mixed_site()
     )
 }
 
-/// The struct's type with `'static` for every lifetime: what registration names.
-fn static_type(item: &Struct) -> TokenStream {
+fn def_ident(index: usize) -> Ident {
+    format_ident!("DEFINITION_{}", index)
+}
+
+/// The type with `'static` for every lifetime: what downcasts name.
+fn static_type(item: &Item) -> TokenStream {
     let ident = &item.ident;
     let lifetimes = item.generics.params.iter().filter_map(|param| match param {
         GenericParam::Lifetime(_) => Some(quote!('static)),

@@ -1,5 +1,6 @@
-//! `#[error_code(...)]`: read the attribute and the struct, check them
-//! together, expand.
+//! `#[error_code(...)]`: read the attribute and the item, check them
+//! together, expand. On a struct the attribute holds the definition; on an
+//! enum it is empty and each variant carries its own.
 
 // `include_catalog!` builds the same parts from a catalog entry and expands them here.
 pub(crate) mod ast;
@@ -7,29 +8,165 @@ pub(crate) mod attr;
 pub(crate) mod check;
 pub(crate) mod expand;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
+use crate::code::Code;
 use crate::errors::Errors;
+use ast::{Item, Shape};
+use attr::Attr;
+use check::Checked;
+use expand::{Origin, Unit};
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
-    let attr = attr::parse(args, &mut errors);
+    let krate = crate::krate::path();
     let parsed = ast::parse(&item, &mut errors);
-    let checked = match (&attr.code, &parsed) {
-        (Some(code), Some(parsed)) => check::check(code, &attr, parsed, &mut errors),
-        _ => None,
-    };
-    let generated = match (&attr.code, &parsed, &checked) {
-        (Some(code), Some(parsed), Some(checked)) if errors.is_empty() => {
-            expand::definition(code, &attr, parsed, checked, &expand::Origin::Attribute)
+    let stripped = ast::strip_helper_attributes(&item);
+    let generated = match &parsed {
+        Some(parsed) => match &parsed.shape {
+            Shape::Struct(_) => expand_struct(&krate, args, parsed, &mut errors),
+            Shape::Enum(_) => expand_enum(&krate, args, parsed, &mut errors),
+        },
+        None => {
+            // The attribute's own problems are worth reporting all the same.
+            let _ = attr::parse(args, &mut errors);
+            TokenStream::new()
         }
-        _ => expand::fallback(attr.code.as_ref(), parsed.as_ref()),
     };
     let errors = errors.to_compile_errors();
     quote! {
-        #item
+        #stripped
         #generated
         #errors
     }
+}
+
+fn expand_struct(
+    krate: &TokenStream,
+    args: TokenStream,
+    item: &Item,
+    errors: &mut Errors,
+) -> TokenStream {
+    let Shape::Struct(body) = &item.shape else {
+        return TokenStream::new();
+    };
+    let attr = attr::parse(args, errors);
+    let owner = format!("`{}`", item.ident);
+    let checked = check_unit(attr.code.as_ref(), &attr, &owner, body, errors);
+    let unit = Unit {
+        code: attr.code.as_ref(),
+        attr: &attr,
+        body,
+        variant: None,
+        checked: checked.as_ref().filter(|_| errors.is_empty()),
+        origin: &Origin::Attribute,
+    };
+    expand::expand(krate, item, &[unit])
+}
+
+fn expand_enum(
+    krate: &TokenStream,
+    args: TokenStream,
+    item: &Item,
+    errors: &mut Errors,
+) -> TokenStream {
+    let Shape::Enum(variants) = &item.shape else {
+        return TokenStream::new();
+    };
+    if !args.is_empty() {
+        let enum_attr = attr::parse(args, &mut Errors::default());
+        let span = enum_attr.code_span.unwrap_or_else(Span::call_site);
+        errors.at(
+            span,
+            format_args!(
+                "on an enum, #[error_code] takes no arguments: each variant carries its own \
+                 #[error_code(\"CODE\", message = \"...\")]{}",
+                match &enum_attr.code {
+                    Some(code) => format!("; move `{}` and its keys onto a variant", code.value),
+                    None => String::new(),
+                }
+            ),
+        );
+    }
+    if variants.is_empty() {
+        errors.at(
+            item.ident.span(),
+            format_args!(
+                "enum `{}` has no variants: an #[error_code] enum defines one code per variant",
+                item.ident
+            ),
+        );
+        return TokenStream::new();
+    }
+    let mut attrs: Vec<Attr> = Vec::with_capacity(variants.len());
+    for variant in variants {
+        let attr = match &variant.attr {
+            Some((tokens, _)) => attr::parse(tokens.clone(), errors),
+            None => {
+                errors.at(
+                    variant.ident.span(),
+                    format_args!(
+                        "variant `{}` of enum `{}` has no code: each variant of an #[error_code] enum carries its own \
+                         #[error_code(\"CODE\", message = \"...\")]",
+                        variant.ident, item.ident
+                    ),
+                );
+                Attr::default()
+            }
+        };
+        attrs.push(attr);
+    }
+    // One code, one variant: a report names a variant by its code.
+    for (index, attr) in attrs.iter().enumerate() {
+        let Some(code) = &attr.code else { continue };
+        if let Some(first) = attrs[..index].iter().position(|other| {
+            other
+                .code
+                .as_ref()
+                .is_some_and(|other| other.value == code.value)
+        }) {
+            errors.at(
+                code.literal.span(),
+                format_args!(
+                    "{} is the code of both `{}` and `{}`; each variant has a code of its own",
+                    code.value, variants[first].ident, variants[index].ident
+                ),
+            );
+        }
+    }
+    let checked: Vec<Option<Checked>> = variants
+        .iter()
+        .zip(&attrs)
+        .map(|(variant, attr)| {
+            let owner = format!("`{}::{}`", item.ident, variant.ident);
+            variant.attr.as_ref()?;
+            check_unit(attr.code.as_ref(), attr, &owner, &variant.body, errors)
+        })
+        .collect();
+    let valid = errors.is_empty();
+    let units: Vec<Unit<'_>> = variants
+        .iter()
+        .zip(&attrs)
+        .zip(&checked)
+        .map(|((variant, attr), checked)| Unit {
+            code: attr.code.as_ref(),
+            attr,
+            body: &variant.body,
+            variant: Some(&variant.ident),
+            checked: checked.as_ref().filter(|_| valid),
+            origin: &Origin::Attribute,
+        })
+        .collect();
+    expand::expand(krate, item, &units)
+}
+
+fn check_unit(
+    code: Option<&Code>,
+    attr: &Attr,
+    owner: &str,
+    body: &ast::Body,
+    errors: &mut Errors,
+) -> Option<Checked> {
+    check::check(code?, attr, owner, &body.args, errors)
 }

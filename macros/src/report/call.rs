@@ -30,7 +30,8 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             let lookup = leading_code(input).map(|code| {
                 let finder = code.hidden_ident();
                 let code_literal = &code.literal;
-                quote!(#finder! { #code_literal _ [] [] })
+                let krate = crate::krate::path();
+                quote!(#finder! { (#krate) #code_literal _ [] [] })
             });
             return quote!({ #error #lookup });
         }
@@ -58,10 +59,11 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let mut values = Group::new(Delimiter::Bracket, call.values.stream());
     values.set_span(call.values.span());
     let errors = errors.to_compile_errors();
+    let krate = crate::krate::path();
     quote! {
         #errors
-        ::errcode::__split_values! {
-            #finder (#code_literal #keys #values_marker) #values
+        #krate::__split_values! {
+            #finder (#krate) (#code_literal #keys #values_marker) #values
         }
     }
 }

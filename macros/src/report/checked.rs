@@ -9,12 +9,16 @@ use syn::{LitBool, LitStr};
 use super::{consume_values, split_commas};
 use crate::errors::{Errors, closest};
 
-/// What the definition's hidden macro passes on: `(CODE VALID [names...])`,
-/// then the call: `CODE [keys...] [] [(value) ...]`, the empty group carrying
-/// the span of the call's values. Keys of `_` mean that step 1 rejected them.
+/// What the definition's hidden macro passes on: `(CODE VALID [names...]
+/// VARIANT SOURCE)` (the variant `_` for a struct, the source field's name
+/// or `""`), then the call: `CODE [keys...] [] [(value) ...]`, the empty
+/// group carrying the span of the call's values. Keys of `_` mean that
+/// step 1 rejected them.
 struct Checked {
     valid: bool,
     names: Vec<String>,
+    variant: Option<Ident>,
+    source: String,
     code: LitStr,
     keys: Option<Group>,
     values_span: Span,
@@ -42,10 +46,11 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         let consume = consume_values(values.iter().cloned());
         return quote!({ #errors #consume });
     }
-    let alias = Ident::new(
-        &format!("__errcode_{}", checked.code.value()),
-        checked.code.span(),
-    );
+    let alias = Ident::new(&checked.code.value(), checked.code.span());
+    let constructor = match &checked.variant {
+        Some(variant) => quote!(#alias::#variant),
+        None => quote!(#alias),
+    };
     let fields = keys.iter().map(field_ident);
     // Each conversion at its value, so that a value of the wrong type is
     // reported there alone rather than against the whole report.
@@ -53,10 +58,15 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         let span = value_span(value).unwrap_or(checked.values_span);
         quote_spanned!(span=> ::core::convert::Into::into(#value))
     });
+    let krate = crate::krate::path();
     quote! {
-        ::errcode::__private::report_defined(&#alias {
-            #(#fields: #values,)*
-        })
+        {
+            #[allow(deprecated)]
+            let report = #constructor {
+                #(#fields: #values,)*
+            };
+            #krate::ErrorCode::report(&report);
+        }
     }
 }
 
@@ -72,6 +82,13 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
         .iter()
         .map(LitStr::value)
         .collect();
+    let variant = if definition.peek(syn::Token![_]) {
+        definition.parse::<syn::Token![_]>()?;
+        None
+    } else {
+        Some(definition.parse::<Ident>()?)
+    };
+    let source = definition.parse::<LitStr>()?.value();
     let code = input.parse()?;
     let keys = if input.peek(syn::Token![_]) {
         input.parse::<syn::Token![_]>()?;
@@ -90,6 +107,8 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
     Ok(Checked {
         valid,
         names,
+        variant,
+        source,
         code,
         keys,
         values_span,
@@ -106,6 +125,17 @@ fn expect_group(token: TokenTree) -> syn::Result<Group> {
 
 fn check(checked: &Checked, key_group: &Group, keys: &[LitStr], errors: &mut Errors) {
     let code = checked.code.value();
+    if !checked.source.is_empty() {
+        errors.at(
+            checked.code.span(),
+            format_args!(
+                "{code} has a #[source] field, `{}`, which a report macro cannot fill: build the error \
+                 and call `.report()` on it (with `use errcode::ErrorCode;`)",
+                checked.source
+            ),
+        );
+        return;
+    }
     let names = &checked.names;
     let expected = if names.is_empty() {
         "it has no arguments".to_owned()

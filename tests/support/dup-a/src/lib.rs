@@ -3,6 +3,7 @@
 use errcode::error_code;
 
 /// The first of two definitions of `EZ0900`.
+#[derive(Debug)]
 #[error_code("EZ0900", message = "Defined in dup-a: %s.")]
 pub struct DefinedInA {
     /// Any value.

@@ -3,6 +3,7 @@
 use errcode::error_code;
 
 /// The second of two definitions of `EZ0900`.
+#[derive(Debug)]
 #[error_code("EZ0900", message = "Defined in dup-b: %s.")]
 pub struct DefinedInB {
     /// Any value.
