@@ -1,25 +1,39 @@
-/// The Levenshtein distance between two texts, in chars: how many single-char
-/// insertions, deletions or substitutions turn one into the other.
+/// The edit distance between two texts, in chars: how many single-char
+/// insertions, deletions, substitutions or swaps of two neighbours turn one
+/// into the other (the optimal string alignment distance). A swap counts
+/// as one edit, as it is one slip of the fingers: `cuase` is one edit from
+/// `cause`.
 ///
 /// ```
 /// use errcode_syntax::edit_distance;
 /// assert_eq!(edit_distance("vale", "value"), 1);
 /// assert_eq!(edit_distance("mesage", "message"), 1);
+/// assert_eq!(edit_distance("cuase", "cause"), 1);
 /// assert_eq!(edit_distance("kitten", "sitting"), 3);
 /// ```
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+    // Three rows: the one two back is what a swap builds on.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current: Vec<usize> = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        current[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (previous[j - 1] + cost)
+                .min(previous[j] + 1)
+                .min(current[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before[j - 2] + 1);
+            }
+            current[j] = best;
         }
+        core::mem::swap(&mut before, &mut previous);
+        core::mem::swap(&mut previous, &mut current);
     }
-    row[b.len()]
+    previous[b.len()]
 }
 
 /// The candidate nearest to `name` within two edits, for a "did you mean"
@@ -29,6 +43,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// use errcode_syntax::closest;
 /// assert_eq!(closest("vale", ["value", "param", "reason"]), Some("value"));
 /// assert_eq!(closest("size", ["value", "param"]), None);
+/// // A swap is one edit, so the misspelled key is nearer to `cause` than to `class`.
+/// assert_eq!(closest("cuase", ["message", "title", "class", "cause"]), Some("cause"));
 /// ```
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates

@@ -1,6 +1,7 @@
 // With an explicit `args`, the number of `%s` placeholders must equal the number of names.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code(
     "EK0001",
     message = "Value %s for parameter %s is invalid.",

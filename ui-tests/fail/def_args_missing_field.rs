@@ -1,6 +1,7 @@
 // Every field must appear in `args`: a field that fills no placeholder is rejected.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code(
     "EK0001",
     message = "Value %s for parameter %s is invalid.",

@@ -1,6 +1,7 @@
 // Every name in `args` must be a field of the struct.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code(
     "EK0001",
     message = "Value %s for parameter %s is invalid. Reason: %s.",

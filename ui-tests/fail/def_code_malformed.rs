@@ -2,15 +2,19 @@
 // wrong length, first character not E/W, lowercase module, non-digit number.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code("EK201", message = "Too short.")]
 pub struct TooShort;
 
+#[derive(Debug)]
 #[error_code("XK0201", message = "Bad severity.")]
 pub struct BadSeverity;
 
+#[derive(Debug)]
 #[error_code("Ek0201", message = "Lowercase module.")]
 pub struct LowercaseModule;
 
+#[derive(Debug)]
 #[error_code("EK02O1", message = "Letter O in the number.")]
 pub struct LetterInNumber;
 

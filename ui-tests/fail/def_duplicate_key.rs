@@ -1,6 +1,7 @@
 // An attribute key given twice is reported at its second occurrence.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code(
     "EK0201",
     message = "Failed to allocate %s host memory for Profiling.",

@@ -5,6 +5,7 @@ use errcode::error_code;
 
 const TITLE: &str = "Resource_Error_Insufficient_Host_Memory";
 
+#[derive(Debug)]
 #[error_code(
     "EK0201",
     title = TITLE,
@@ -16,6 +17,7 @@ pub struct InsufficientHostMemory {
     pub buf_size: String,
 }
 
+#[derive(Debug)]
 #[error_code(
     "EK0202",
     mesage = "Failed to allocate host memory by %s.",

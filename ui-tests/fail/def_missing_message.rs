@@ -1,6 +1,7 @@
 // A definition needs a message template.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code("EK0201", title = "Resource_Error_Insufficient_Host_Memory")]
 pub struct InsufficientHostMemory {
     pub buf_size: String,

@@ -1,6 +1,7 @@
 // The number of `%s` placeholders must equal the number of fields, both ways.
 use errcode::error_code;
 
+#[derive(Debug)]
 #[error_code(
     "EK0001",
     message = "Value %s for parameter %s is invalid. Reason: %s."
@@ -10,6 +11,7 @@ pub struct TooFewFields {
     pub param: String,
 }
 
+#[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]
 pub struct TooManyFields {
     pub buf_size: String,

@@ -2,6 +2,7 @@
 mod errors {
     use errcode::error_code;
 
+    #[derive(Debug)]
     #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]
     pub struct InsufficientHostMemory {
         pub buf_size: String,

@@ -16,7 +16,13 @@ use crate::definition::expand::{self, Origin, Unit};
 /// The struct of `entry`, named after its code, and its definition; or, for
 /// an entry with errors (reported by the caller), a fallback that keeps its
 /// uses quiet. An entry whose code is malformed expands to nothing.
-pub(crate) fn expand(krate: &TokenStream, entry: &Entry, file: &str, span: Span) -> TokenStream {
+pub(crate) fn expand(
+    krate: &TokenStream,
+    vis: &syn::Visibility,
+    entry: &Entry,
+    file: &str,
+    span: Span,
+) -> TokenStream {
     let Ok(kind) = classify_code(&entry.code) else {
         return TokenStream::new();
     };
@@ -41,12 +47,13 @@ pub(crate) fn expand(krate: &TokenStream, entry: &Entry, file: &str, span: Span)
         .collect();
     let item = Item {
         ident,
-        vis: parse_quote!(pub),
+        vis: vis.clone(),
         generics: Default::default(),
         shape: Shape::Struct(Box::new(Body {
             unit: fields.is_empty(),
             args: fields,
             source: None,
+            rejected: false,
         })),
     };
     let Shape::Struct(body) = &item.shape else {
@@ -77,6 +84,7 @@ pub(crate) fn expand(krate: &TokenStream, entry: &Entry, file: &str, span: Span)
 /// The struct itself, with the docs a user's `missing_docs` asks for.
 fn declaration(entry: &Entry, item: &Item, body: &Body) -> TokenStream {
     let ident = &item.ident;
+    let vis = &item.vis;
     let title = entry
         .title
         .as_deref()
@@ -88,7 +96,7 @@ fn declaration(entry: &Entry, item: &Item, body: &Body) -> TokenStream {
         let doc = format!("The value of `{}` in the message.", field.name);
         quote! {
             #[doc = #doc]
-            pub #field_ident: #ty,
+            #vis #field_ident: #ty,
         }
     });
     let body = if body.args.is_empty() {
@@ -102,7 +110,7 @@ fn declaration(entry: &Entry, item: &Item, body: &Body) -> TokenStream {
         // names, which report sites use, need not be snake case (`data_H`).
         #[allow(dead_code, non_snake_case)]
         #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct #ident #body
+        #vis struct #ident #body
     }
 }
 

@@ -13,12 +13,17 @@ use syn::LitStr;
 
 use crate::errors::Errors;
 
-const USAGE: &str = "include_catalog! takes the path of a catalog as a string literal, \
+const USAGE: &str = "include_catalog! takes the path of a catalog as a string literal, after an optional visibility for its items, \
                      relative to the crate's directory: include_catalog!(\"errors/error_code.json\")";
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
-    let literal = match syn::parse2::<LitStr>(input.clone()) {
-        Ok(literal) => literal,
+    let parser = |input: syn::parse::ParseStream| {
+        let vis: syn::Visibility = input.parse()?;
+        let literal: LitStr = input.parse()?;
+        Ok((vis, literal))
+    };
+    let (vis, literal) = match syn::parse::Parser::parse2(parser, input.clone()) {
+        Ok(parsed) => parsed,
         Err(_) => return syn::Error::new_spanned(input, USAGE).to_compile_error(),
     };
     let file = literal.value();
@@ -40,7 +45,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         .entries
         .iter()
         .filter(|entry| seen.insert(entry.code.as_str()))
-        .map(|entry| entry::expand(&krate, entry, &file, literal.span()));
+        .map(|entry| entry::expand(&krate, &vis, entry, &file, literal.span()));
     let tracked = &source.tracked_path;
     let errors = errors.to_compile_errors();
     quote! {

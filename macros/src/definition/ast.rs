@@ -41,6 +41,9 @@ pub(crate) struct Body {
     pub(crate) source: Option<Field>,
     /// `Name;` or `Name`, rather than `Name { ... }`.
     pub(crate) unit: bool,
+    /// Fields the macro cannot use (a tuple's), already reported: the
+    /// definition is not checked against them.
+    pub(crate) rejected: bool,
 }
 
 pub(crate) struct Variant {
@@ -176,12 +179,14 @@ fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
                 args,
                 source,
                 unit: false,
+                rejected: false,
             })
         }
         Fields::Unit => Some(Body {
             args: Vec::new(),
             source: None,
             unit: true,
+            rejected: false,
         }),
         Fields::Unnamed(unnamed) => {
             errors.at(
@@ -190,13 +195,21 @@ fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
                     "#[error_code] needs named fields on {what}: the field names are the argument names of the message"
                 ),
             );
-            None
+            // Rejected, but read on: its code's report sites stay quiet.
+            Some(Body {
+                args: Vec::new(),
+                source: None,
+                unit: true,
+                rejected: true,
+            })
         }
     }
 }
 
 /// Checks a field's attributes; returns whether it is marked `#[source]`.
 fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Errors) -> bool {
+    // A misspelled `#[source]` counts as one: the field is no argument, so
+    // the placeholder count is not reported wrong as well.
     let mut source = false;
     for attr in attrs {
         let path = attr.path();
@@ -218,7 +231,9 @@ fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Error
             source = true;
             continue;
         }
-        let suggestion = closest(&name, FIELD_ATTRIBUTES)
+        let close = closest(&name, FIELD_ATTRIBUTES);
+        source |= close == Some("source");
+        let suggestion = close
             .map(|close| format!("did you mean `#[{close}]`? "))
             .unwrap_or_default();
         errors.at(
@@ -241,9 +256,18 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream) -> TokenStream {
     };
     let keep =
         |attr: &Attribute| !attr.path().is_ident("source") && !attr.path().is_ident("error_code");
+    // Unknown field attributes are reported by the macro, at the attribute:
+    // the compiler's "cannot find attribute" would say it again.
+    let keep_on_field = |attr: &Attribute| {
+        let path = attr.path();
+        path.segments.len() != 1
+            || path
+                .get_ident()
+                .is_some_and(|ident| BUILTIN_ATTRIBUTES.contains(&ident.to_string().as_str()))
+    };
     let strip_fields = |fields: &mut Fields| {
         for field in fields.iter_mut() {
-            field.attrs.retain(keep);
+            field.attrs.retain(keep_on_field);
         }
     };
     match &mut input.data {

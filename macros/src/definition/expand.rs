@@ -109,26 +109,36 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
             #krate::__private::inventory::submit! { #registration }
         }
     });
-    let compiled = match_units(item, units, |index, _, _| {
-        let def = def_ident(index);
-        quote!(&#def)
-    });
+    let compiled = match_units(
+        item,
+        units,
+        |_| Vec::new(),
+        |index, _, _| {
+            let def = def_ident(index);
+            quote!(&#def)
+        },
+    );
     let has_args = units.iter().any(|unit| !unit.body.args.is_empty());
     let write_arg = if has_args {
-        let arms = match_units(item, units, |_, unit, bind| {
-            let checked = unit.checked.expect("all checked");
-            let arms = checked.fields.iter().enumerate().map(|(position, &field)| {
-                let field = &unit.body.args[field];
-                let write = write_field(krate, field, bind(field));
-                quote!(#position => #write,)
-            });
-            quote! {
-                match index {
-                    #(#arms)*
-                    _ => ::core::result::Result::Ok(()),
+        let arms = match_units(
+            item,
+            units,
+            |unit| unit.body.args.iter().collect(),
+            |_, unit, bind| {
+                let checked = unit.checked.expect("all checked");
+                let arms = checked.fields.iter().enumerate().map(|(position, &field)| {
+                    let field = &unit.body.args[field];
+                    let write = write_field(krate, field, bind(field));
+                    quote!(#position => #write,)
+                });
+                quote! {
+                    match index {
+                        #(#arms)*
+                        _ => ::core::result::Result::Ok(()),
+                    }
                 }
-            }
-        });
+            },
+        );
         quote! {
             fn write_arg(
                 &self,
@@ -182,24 +192,23 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
 
 /// `match self { Self::A { .. } => ..., }` over the variants of an enum,
 /// or the one body of a struct. `arm` gets each unit's index, the unit, and
-/// how to name one of its fields in that arm.
-fn match_units(
+/// how to name one of its fields in that arm; in an enum, the fields `used`
+/// returns are bound, and only those.
+fn match_units<'u>(
     item: &Item,
-    units: &[Unit<'_>],
+    units: &'u [Unit<'u>],
+    used: impl Fn(&'u Unit<'u>) -> Vec<&'u Field>,
     arm: impl Fn(usize, &Unit<'_>, &dyn Fn(&Field) -> TokenStream) -> TokenStream,
 ) -> TokenStream {
     match &item.shape {
-        Shape::Struct(_) => {
-            let unit = &units[0];
-            arm(0, unit, &|field: &Field| {
-                let ident = &field.ident;
-                quote!(&self.#ident)
-            })
-        }
+        Shape::Struct(_) => arm(0, &units[0], &|field: &Field| {
+            let ident = &field.ident;
+            quote!(self.#ident)
+        }),
         Shape::Enum(_) => {
             let arms = units.iter().enumerate().map(|(index, unit)| {
                 let variant = unit.variant.expect("enum units name their variant");
-                let bindings = unit.body.args.iter().chain(&unit.body.source).map(|field| {
+                let bindings = used(unit).into_iter().map(|field| {
                     let ident = &field.ident;
                     let bound = binding(field);
                     quote!(#ident: #bound)
@@ -211,7 +220,7 @@ fn match_units(
                 };
                 let body = arm(index, unit, &|field: &Field| {
                     let bound = binding(field);
-                    quote!(#bound)
+                    quote!(*#bound)
                 });
                 quote!(#pattern => #body,)
             });
@@ -233,14 +242,20 @@ fn binding(field: &Field) -> Ident {
 /// reported at the function called and at its argument, which here both run
 /// from the type's first token to its last: the error points at the whole
 /// type, what to change.
-fn write_field(krate: &TokenStream, field: &Field, value: TokenStream) -> TokenStream {
+fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenStream {
     let ty: Vec<TokenTree> = field.ty.to_token_stream().into_iter().collect();
     let first = ty.first().map_or(field.ident.span(), TokenTree::span);
     let last = ty.last().map_or(first, TokenTree::span);
-    let value = respan(value, last);
+    let mut place: Vec<TokenTree> = place.into_iter().collect();
+    let count = place.len();
+    for (index, token) in place.iter_mut().enumerate() {
+        token.set_span(if index + 1 == count { last } else { first });
+    }
+    let place: TokenStream = place.into_iter().collect();
+    let krate = respan(krate.clone(), first);
     let write_display = Ident::new("write_display", last);
     quote_spanned! {first=>
-        #krate::__private::#write_display(out, #value)
+        #krate::__private::#write_display(out, &#place)
     }
 }
 
@@ -249,20 +264,25 @@ fn source_fn(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStrea
     if units.iter().all(|unit| unit.body.source.is_none()) {
         return TokenStream::new();
     }
-    let body = match_units(item, units, |_, unit, bind| match &unit.body.source {
-        Some(field) => {
-            let value = bind(field);
-            if is_option(&field.ty) {
-                quote! {
-                    ::core::option::Option::as_ref(#value)
-                        .map(|source| source.as_dyn_error())
+    let body = match_units(
+        item,
+        units,
+        |unit| unit.body.source.iter().collect(),
+        |_, unit, bind| match &unit.body.source {
+            Some(field) => {
+                let value = bind(field);
+                if is_option(&field.ty) {
+                    quote! {
+                        ::core::option::Option::as_ref(&#value)
+                            .map(|source| source.as_dyn_error())
+                    }
+                } else {
+                    quote!(::core::option::Option::Some((&#value).as_dyn_error()))
                 }
-            } else {
-                quote!(::core::option::Option::Some((#value).as_dyn_error()))
             }
-        }
-        None => quote!(::core::option::Option::None),
-    });
+            None => quote!(::core::option::Option::None),
+        },
+    );
     quote! {
         fn source(&self) -> ::core::option::Option<&(dyn ::std::error::Error + 'static)> {
             #[allow(unused_imports)]

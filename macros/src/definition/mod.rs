@@ -28,11 +28,13 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             Shape::Struct(_) => expand_struct(&krate, args, parsed, &mut errors),
             Shape::Enum(_) => expand_enum(&krate, args, parsed, &mut errors),
         },
-        None => {
-            // The attribute's own problems are worth reporting all the same.
+        // The attribute's own problems are worth reporting all the same
+        // (an enum's is empty).
+        None if !args.is_empty() => {
             let _ = attr::parse(args, &mut errors);
             TokenStream::new()
         }
+        None => TokenStream::new(),
     };
     let errors = errors.to_compile_errors();
     quote! {
@@ -168,5 +170,8 @@ fn check_unit(
     body: &ast::Body,
     errors: &mut Errors,
 ) -> Option<Checked> {
+    if body.rejected {
+        return None;
+    }
     check::check(code?, attr, owner, &body.args, errors)
 }

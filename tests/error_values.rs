@@ -1,0 +1,266 @@
+//! Definitions behave as the error values Rust users know from `thiserror`:
+//! reported by reference, propagated with `?`, found behind `dyn Error` and
+//! `anyhow`, with sources, as enums, with the user's own `Debug`.
+
+use std::error::Error as _;
+
+use errcode::{ErrorCode, error_code, msprof_env_error};
+
+#[derive(Debug)]
+#[error_code(
+    "EZ0001",
+    title = "Device_Error",
+    message = "Device %s was not found.",
+    cause = "The device id is out of range.",
+    solution = "Use an id from 0 to 7."
+)]
+pub struct DeviceNotFound {
+    pub device_id: u32,
+}
+
+#[error_code("EZ0002", message = "Buffer of %s bytes is too small.")]
+#[derive(Debug, Clone, PartialEq)]
+pub struct BufferTooSmall {
+    pub size: usize,
+}
+
+#[derive(Debug)]
+#[error_code("EZ0003", message = "Failed to read %s.")]
+pub struct ReadFailed {
+    pub path: String,
+    #[source]
+    pub source: std::io::Error,
+}
+
+#[derive(Debug)]
+#[error_code("EZ0004", message = "Failed to load %s.")]
+pub struct LoadFailed {
+    pub what: String,
+    #[source]
+    pub source: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+/// A user method named `report` does not collide with the trait's.
+#[derive(Debug)]
+#[error_code("EZ0005", message = "Queue %s is full.")]
+pub struct QueueFull {
+    pub queue: &'static str,
+}
+
+impl QueueFull {
+    pub fn report(&self) -> String {
+        format!("queue {} full", self.queue)
+    }
+}
+
+#[derive(Debug)]
+#[error_code]
+pub enum DriverError {
+    #[error_code("EZ0101", message = "Device %s was not found.")]
+    NotFound { device_id: u32 },
+    #[error_code(
+        "EZ0102",
+        message = "Device %s timed out after %s ms.",
+        solution = "Check the cable."
+    )]
+    Timeout { device_id: u32, millis: u64 },
+    #[error_code("EZ0103", message = "Driver I/O failed on %s.")]
+    Io {
+        device: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error_code("WZ0104", message = "Driver is outdated.")]
+    Outdated,
+}
+
+fn open(device_id: u32) -> Result<(), DeviceNotFound> {
+    let error = DeviceNotFound { device_id };
+    error.report();
+    Err(error)
+}
+
+fn boxed(device_id: u32) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    open(device_id)?;
+    Ok(())
+}
+
+#[test]
+fn a_value_is_reported_by_reference_and_returned() {
+    let error = open(7).unwrap_err();
+    assert_eq!(error.device_id, 7);
+    let result: Result<(), BufferTooSmall> = Err(BufferTooSmall { size: 16 });
+    let result = result.inspect_err(|e| e.report());
+    assert_eq!(result, Err(BufferTooSmall { size: 16 }));
+    assert_eq!(
+        errcode::take_error_message().unwrap(),
+        "EZ0001: Device 7 was not found.\r\n\
+         \x20       PossibleCause: The device id is out of range.\r\n\
+         \x20       Solution: Use an id from 0 to 7.\r\n\
+         \x20       TraceBack (most recent call last):\r\n\
+         \x20       Buffer of 16 bytes is too small.\r\n"
+    );
+}
+
+#[test]
+fn a_user_method_named_report_stays_the_users() {
+    let full = QueueFull { queue: "rx" };
+    assert_eq!(full.report(), "queue rx full");
+    ErrorCode::report(&full);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0005: Queue rx is full.\r\n")
+    );
+}
+
+#[test]
+fn display_is_the_message_and_the_alternate_form_adds_the_code() {
+    let error = DeviceNotFound { device_id: 7 };
+    assert_eq!(error.to_string(), "Device 7 was not found.");
+    assert_eq!(format!("{error:#}"), "EZ0001: Device 7 was not found.");
+    assert_eq!(
+        format!(
+            "{:#}",
+            DriverError::Timeout {
+                device_id: 1,
+                millis: 30
+            }
+        ),
+        "EZ0102: Device 1 timed out after 30 ms."
+    );
+    assert_eq!(format!("{error:?}"), "DeviceNotFound { device_id: 7 }");
+}
+
+#[test]
+fn the_definition_of_a_value() {
+    let def = DeviceNotFound { device_id: 1 }.definition();
+    assert_eq!(def.code(), "EZ0001");
+    assert_eq!(def.title(), Some("Device_Error"));
+    assert_eq!(def.fields(), ["device_id"]);
+    let timeout = DriverError::Timeout {
+        device_id: 1,
+        millis: 2,
+    };
+    assert_eq!(timeout.definition().code(), "EZ0102");
+    assert_eq!(timeout.definition().solution(), Some("Check the cable."));
+    assert_eq!(DriverError::Outdated.definition().code(), "WZ0104");
+    assert!(DriverError::Outdated.definition().is_warning());
+}
+
+#[test]
+fn the_definition_is_found_behind_dyn_error_and_question_marks() {
+    let error = boxed(3).unwrap_err();
+    assert_eq!(
+        errcode::definition_of(error.as_ref()).map(|def| def.code()),
+        Some("EZ0001")
+    );
+    let _ = errcode::take_error_message();
+    let io = std::io::Error::other("disk on fire");
+    assert!(errcode::definition_of(&io).is_none());
+}
+
+#[test]
+fn the_definition_is_found_through_anyhow_and_its_context() {
+    fn load() -> anyhow::Result<()> {
+        Err(BufferTooSmall { size: 8 })?
+    }
+    fn configure() -> anyhow::Result<()> {
+        use anyhow::Context as _;
+        load().context("while configuring the profiler")?;
+        Ok(())
+    }
+    let error = load().unwrap_err();
+    assert_eq!(
+        errcode::definition_of(error.as_ref()).map(|def| def.code()),
+        Some("EZ0002")
+    );
+    let error = configure().unwrap_err();
+    assert_eq!(error.to_string(), "while configuring the profiler");
+    let def = errcode::definition_of(error.as_ref()).unwrap();
+    assert_eq!(def.code(), "EZ0002");
+    // An errcode error deeper in a source chain, under a foreign one.
+    let read = ReadFailed {
+        path: "a.json".into(),
+        source: std::io::Error::other("denied"),
+    };
+    let wrapped = anyhow::Error::new(read).context("loading settings");
+    assert_eq!(
+        errcode::definition_of(wrapped.as_ref()).map(|def| def.code()),
+        Some("EZ0003")
+    );
+    // An enum's variant.
+    let driver: anyhow::Error = DriverError::NotFound { device_id: 4 }.into();
+    assert_eq!(
+        errcode::definition_of(driver.as_ref()).map(|def| def.code()),
+        Some("EZ0101")
+    );
+}
+
+#[test]
+fn a_source_field_is_the_source_and_no_argument() {
+    let error = ReadFailed {
+        path: "a.json".into(),
+        source: std::io::Error::other("permission denied"),
+    };
+    assert_eq!(error.definition().fields(), ["path"]);
+    assert_eq!(error.to_string(), "Failed to read a.json.");
+    assert_eq!(error.source().unwrap().to_string(), "permission denied");
+    let optional = LoadFailed {
+        what: "settings".into(),
+        source: None,
+    };
+    assert!(optional.source().is_none());
+    let optional = LoadFailed {
+        what: "settings".into(),
+        source: Some("bad header".into()),
+    };
+    assert_eq!(optional.source().unwrap().to_string(), "bad header");
+    let driver = DriverError::Io {
+        device: "dev0".into(),
+        source: std::io::Error::other("bus error"),
+    };
+    assert_eq!(driver.source().unwrap().to_string(), "bus error");
+    assert!(DriverError::Outdated.source().is_none());
+    error.report();
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0003: Failed to read a.json.\r\n")
+    );
+}
+
+#[test]
+fn enum_variants_are_definitions_found_by_their_codes() {
+    msprof_env_error!("EZ0101", ["device_id"], [7u32]);
+    msprof_env_error!("EZ0102", ["millis", "device_id"], [250u64, 2u32]);
+    DriverError::NotFound { device_id: 8 }.report();
+    DriverError::Outdated.report();
+    assert_eq!(
+        errcode::take_error_message().unwrap(),
+        "EZ0101: Device 7 was not found.\r\n\
+         \x20       TraceBack (most recent call last):\r\n\
+         \x20       Device 2 timed out after 250 ms.\r\n\
+         \x20       Device 8 was not found.\r\n"
+    );
+    assert_eq!(
+        errcode::take_warning_message().as_deref(),
+        Some("WZ0104: Driver is outdated.\r\n")
+    );
+    for code in ["EZ0101", "EZ0102", "EZ0103", "WZ0104"] {
+        assert_eq!(
+            errcode::registry().get(code).map(|def| def.code()),
+            Some(code)
+        );
+    }
+    assert_eq!(
+        errcode::registry().get("EZ0102").unwrap().fields(),
+        ["device_id", "millis"]
+    );
+    assert_eq!(
+        DriverError::Timeout {
+            device_id: 1,
+            millis: 2
+        }
+        .to_string(),
+        "Device 1 timed out after 2 ms."
+    );
+}
