@@ -2,27 +2,10 @@
 //! they agree. The proc macro, the runtime and the command-line tool all
 //! check entries here, with the grammar of `errcode-syntax`.
 
-use errcode_syntax::{CodeKind, classify_code, is_identifier, parse_template};
+use errcode_syntax::{CodeKind, can_be_raw, classify_code, is_identifier, parse_template};
 
 use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic};
 use crate::model::{Entry, Key};
-
-/// Names that are identifiers but cannot name a field, not even as raw
-/// identifiers (`r#type` is fine, `r#self` is not).
-const RESERVED: [&str; 4] = ["self", "Self", "super", "crate"];
-
-/// Whether an `Arglist` name can name an argument: an identifier that can
-/// be a Rust field, as a raw identifier for keywords (`r#type`), which
-/// `self`, `Self`, `super` and `crate` cannot.
-///
-/// ```
-/// use errcode_catalog::is_argument_name;
-/// assert!(is_argument_name("buf_size") && is_argument_name("type"));
-/// assert!(!is_argument_name("self") && !is_argument_name("buf size") && !is_argument_name(""));
-/// ```
-pub fn is_argument_name(name: &str) -> bool {
-    is_identifier(name) && !RESERVED.contains(&name)
-}
 
 /// A checked entry, split the way reporting uses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +107,7 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
             Some(format!(
                 "Arglist name `{name}` is not an identifier (letters, digits and `_`, not starting with a digit)"
             ))
-        } else if RESERVED.contains(name) {
+        } else if !can_be_raw(name) {
             Some(format!(
                 "Arglist name `{name}` cannot name a Rust field, not even as a raw identifier"
             ))

@@ -13,6 +13,8 @@ mod suggest;
 mod template;
 
 pub use code::{CodeError, CodeKind, classify_code, pack_code};
-pub use names::{is_identifier, split_arglist};
+pub use names::{
+    can_be_raw, is_argument_name, is_identifier, is_keyword, needs_raw_identifier, split_arglist,
+};
 pub use suggest::{closest, edit_distance};
 pub use template::{Template, TemplateError, parse_template};
