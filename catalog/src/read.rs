@@ -97,7 +97,11 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
 pub fn load(text: &str) -> Loaded {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = CatalogReader::default();
-    let read = Document::parse(text).and_then(|(document, root)| reader.root(&document, root));
+    let read = Document::parse(text).and_then(|(document, root)| {
+        reader.root(&document, root)?;
+        reader.duplicates(&document);
+        Ok(())
+    });
     if let Err(error) = read {
         // Nothing found before the reader stopped stands: a text that is not
         // JSON has this one finding.
@@ -110,7 +114,6 @@ pub fn load(text: &str) -> Loaded {
             message: format!("invalid JSON: {}", error.message),
         });
     }
-    reader.duplicates();
     let mut diagnostics = reader.diagnostics;
     diagnostics.sort_by_key(|diagnostic| diagnostic.position);
     Loaded {
@@ -125,8 +128,8 @@ pub fn load(text: &str) -> Loaded {
 struct CatalogReader {
     entries: Vec<Entry>,
     diagnostics: Vec<Diagnostic>,
-    /// Every entry's code as written, its position, and its number.
-    codes: Vec<(String, Position, usize)>,
+    /// Every entry's code as written, its byte offset, and its number.
+    codes: Vec<(String, usize, usize)>,
 }
 
 /// Where each field of an entry is, for its findings.
@@ -180,7 +183,7 @@ impl CatalogReader {
         let Some(members) = document.object(root)? else {
             self.top(
                 DefectKind::Schema,
-                root.position,
+                document.position(root.offset),
                 format!(
                     "a catalog is an object with an \"{LIST}\" array, not {}",
                     root.kind()
@@ -193,7 +196,7 @@ impl CatalogReader {
             if member.key != LIST {
                 self.top(
                     DefectKind::UnknownField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     format!(
                         "unknown field \"{}\" in the catalog object; its only field is \"{LIST}\"",
                         member.key
@@ -202,10 +205,10 @@ impl CatalogReader {
             } else if let Some(first) = list {
                 self.top(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     format!(
                         "\"{LIST}\" is written twice (first at line {})",
-                        first.key_position.line
+                        document.line(first.key_offset)
                     ),
                 );
             } else {
@@ -215,7 +218,7 @@ impl CatalogReader {
         let Some(list) = list else {
             self.top(
                 DefectKind::MissingField,
-                root.position,
+                document.position(root.offset),
                 format!("missing required field \"{LIST}\""),
             );
             return Ok(());
@@ -223,7 +226,7 @@ impl CatalogReader {
         let Some(items) = document.array(list.value)? else {
             self.top(
                 DefectKind::FieldType,
-                list.value.position,
+                document.position(list.value.offset),
                 format!(
                     "\"{LIST}\" must be an array of entries, not {}",
                     list.value.kind()
@@ -250,7 +253,7 @@ impl CatalogReader {
             };
             self.at(
                 DefectKind::Schema,
-                node.position,
+                document.position(node.offset),
                 &subject,
                 format!("an entry is an object, not {}", node.kind()),
             );
@@ -270,13 +273,14 @@ impl CatalogReader {
             code,
             entry: number,
         };
+        let position = document.position(node.offset);
         let errors_before = self.error_count();
         let mut fields = Fields::default();
         for member in &members {
             let Some(key) = Key::from_name(&member.key) else {
                 self.at(
                     DefectKind::UnknownField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     &subject,
                     unknown_field(&member.key),
                 );
@@ -285,11 +289,12 @@ impl CatalogReader {
             if let Some(first) = fields.get(key) {
                 self.at(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     &subject,
                     format!(
                         "\"{}\" is written twice in this entry (first at line {})",
-                        member.key, first.key_position.line
+                        member.key,
+                        document.line(first.key_offset)
                     ),
                 );
                 continue;
@@ -302,7 +307,7 @@ impl CatalogReader {
                     if required {
                         reader.at(
                             DefectKind::MissingField,
-                            node.position,
+                            position,
                             &subject,
                             format!("missing required field \"{}\"", key.name()),
                         );
@@ -313,7 +318,7 @@ impl CatalogReader {
                 if text.is_none() {
                     reader.at(
                         DefectKind::FieldType,
-                        member.value.position,
+                        document.position(member.value.offset),
                         &subject,
                         format!(
                             "\"{}\" must be a string, not {}",
@@ -334,10 +339,10 @@ impl CatalogReader {
             None => (None, false),
         };
         if let Some(code) = &code {
-            let position = fields
+            let offset = fields
                 .get(Key::Code)
-                .map_or(node.position, |member| member.value.position);
-            self.codes.push((code.clone(), position, number));
+                .map_or(node.offset, |member| member.value.offset);
+            self.codes.push((code.clone(), offset, number));
         }
         let (Some(code), Some(message), Some(arglist)) = (code, message, arglist) else {
             return Ok(());
@@ -351,13 +356,13 @@ impl CatalogReader {
             title,
             suggestion,
             layout: Layout::from_keys(&keys, solution_first).unwrap_or_default(),
-            position: node.position,
+            position,
         };
         let (_, problems) = analyze(&entry);
         for problem in problems {
             let position = fields
                 .get(problem.key)
-                .map_or(node.position, |member| member.value.position);
+                .map_or(position, |member| document.position(member.value.offset));
             self.at(problem.kind, position, &subject, problem.message);
         }
         // Entries the format cannot describe stay out of the catalog;
@@ -378,7 +383,7 @@ impl CatalogReader {
         let Some(members) = document.object(node)? else {
             self.at(
                 DefectKind::FieldType,
-                node.position,
+                document.position(node.offset),
                 subject,
                 format!(
                     "\"suggestion\" must be an object with \"{CAUSE}\" and \"{SOLUTION}\", not {}",
@@ -396,7 +401,7 @@ impl CatalogReader {
                 other => {
                     self.at(
                         DefectKind::UnknownField,
-                        member.key_position,
+                        document.position(member.key_offset),
                         subject,
                         format!(
                             "unknown field \"{other}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\""
@@ -408,18 +413,19 @@ impl CatalogReader {
             match slot {
                 Some(first) => self.at(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     subject,
                     format!(
                         "\"{}\" is written twice in \"suggestion\" (first at line {})",
-                        member.key, first.key_position.line
+                        member.key,
+                        document.line(first.key_offset)
                     ),
                 ),
                 None => *slot = Some(member),
             }
         }
         let solution_first = match (cause, solution) {
-            (Some(cause), Some(solution)) => solution.key_position < cause.key_position,
+            (Some(cause), Some(solution)) => solution.key_offset < cause.key_offset,
             _ => false,
         };
         // `Some(None)` is a field written as "N/A"; `None`, a finding.
@@ -429,7 +435,7 @@ impl CatalogReader {
             let Some(member) = member else {
                 self.at(
                     DefectKind::MissingField,
-                    node.position,
+                    document.position(node.offset),
                     subject,
                     format!(
                         "\"suggestion\" is missing \"{name}\" (write \"{NOT_APPLICABLE}\" when there is none)"
@@ -443,7 +449,7 @@ impl CatalogReader {
                 None => {
                     self.at(
                         DefectKind::FieldType,
-                        member.value.position,
+                        document.position(member.value.offset),
                         subject,
                         format!("\"{name}\" must be a string, not {}", member.value.kind()),
                     );
@@ -481,23 +487,23 @@ impl CatalogReader {
     }
 
     /// Every code written by more than one entry, reported at each later one.
-    fn duplicates(&mut self) {
-        let mut first: HashMap<&str, (Position, usize)> = HashMap::new();
+    fn duplicates(&mut self, document: &Document<'_>) {
+        let mut first: HashMap<&str, (usize, usize)> = HashMap::new();
         let mut found = Vec::new();
-        for (code, position, number) in &self.codes {
+        for (code, offset, number) in &self.codes {
             match first.get(code.as_str()) {
-                Some((first_position, first_number)) => found.push(Diagnostic {
+                Some((first_offset, first_number)) => found.push(Diagnostic {
                     kind: DefectKind::DuplicateCode,
-                    position: *position,
+                    position: document.position(*offset),
                     code: Some(code.clone()),
                     entry: Some(*number),
                     message: format!(
                         "the code is defined twice: first by entry {first_number} at line {}",
-                        first_position.line
+                        document.line(*first_offset)
                     ),
                 }),
                 None => {
-                    first.insert(code, (*position, *number));
+                    first.insert(code, (*offset, *number));
                 }
             }
         }
