@@ -47,7 +47,7 @@ mod rust;
 mod write_json;
 
 pub use check::Definition;
-pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
+pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 /// The name rules live in `errcode-syntax`; they are re-exported here for
 /// code that names them from this crate.
 pub use errcode_syntax::{is_argument_name, needs_raw_identifier};

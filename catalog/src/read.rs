@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::check::analyze;
-use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
+use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Findings, Severity, excerpt};
 use crate::located::{Document, Member, Node, SyntaxError};
 use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 use crate::position::Position;
@@ -12,21 +12,32 @@ const LIST: &str = "error_info_list";
 const CAUSE: &str = "Possible Cause";
 const SOLUTION: &str = "Solution";
 
-/// A catalog read from its text, and everything found wrong with it.
+/// A catalog read from its text, and what was found wrong with it.
+///
+/// Findings are bounded, so that a hostile catalog gets a short report: an
+/// entry has at most one finding of each kind (the others are counted in
+/// its message), values are quoted as excerpts, and at most
+/// [`MAX_FINDINGS`](crate::MAX_FINDINGS) errors and as many warnings are kept, the
+/// first by position; the others are counted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Loaded {
     /// The entries that are shaped as the format says (every field present
     /// with the right type), including those that break a rule such as the
     /// placeholder count; those are among the diagnostics.
     pub catalog: Catalog,
-    /// Every error and warning, in the order of their positions.
+    /// The errors and warnings kept, in the order of their positions.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many errors were found beyond the [`MAX_FINDINGS`](crate::MAX_FINDINGS) kept.
+    pub omitted_errors: usize,
+    /// How many warnings were found beyond the [`MAX_FINDINGS`](crate::MAX_FINDINGS) kept.
+    pub omitted_warnings: usize,
 }
 
 impl Loaded {
     /// Whether any finding is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
+        self.omitted_errors > 0 || self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// The warnings.
@@ -38,7 +49,8 @@ impl Loaded {
 
     /// The catalog when it has no error, or every error.
     pub fn into_result(self) -> Result<Catalog, CatalogErrors> {
-        match CatalogErrors::from_diagnostics(&self.diagnostics) {
+        let errors = self.diagnostics.into_iter().filter(Diagnostic::is_error);
+        match CatalogErrors::listing(errors, self.omitted_errors) {
             Some(errors) => Err(errors),
             None => Ok(self.catalog),
         }
@@ -66,6 +78,8 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
                 + 1;
             Loaded {
                 catalog: Catalog::default(),
+                omitted_errors: 0,
+                omitted_warnings: 0,
                 diagnostics: vec![Diagnostic {
                     kind: DefectKind::InvalidJson,
                     position: Position { line, column },
@@ -114,20 +128,24 @@ pub fn load(text: &str) -> Loaded {
             message: format!("invalid JSON: {}", error.message),
         });
     }
-    let mut diagnostics = reader.diagnostics;
-    diagnostics.sort_by_key(|diagnostic| diagnostic.position);
+    let (diagnostics, omitted_errors, omitted_warnings) = reader.findings.finish();
     Loaded {
         catalog: Catalog {
             entries: reader.entries,
         },
         diagnostics,
+        omitted_errors,
+        omitted_warnings,
     }
 }
 
 #[derive(Default)]
 struct CatalogReader {
     entries: Vec<Entry>,
-    diagnostics: Vec<Diagnostic>,
+    findings: Findings,
+    /// The findings of the entry being read, one of each kind, with how
+    /// many more of that kind it has.
+    entry_findings: Vec<(Diagnostic, usize)>,
     /// Every entry's code as written, its byte offset, and its number.
     codes: Vec<(String, usize, usize)>,
 }
@@ -156,17 +174,45 @@ struct Subject {
 
 impl CatalogReader {
     fn push(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        self.findings.push(diagnostic);
     }
 
+    /// A finding about the entry being read: the first of its kind, or
+    /// counted in that first one.
     fn at(&mut self, kind: DefectKind, position: Position, subject: &Subject, message: String) {
-        self.push(Diagnostic {
-            kind,
-            position,
-            code: subject.code.clone(),
-            entry: Some(subject.entry),
-            message,
-        });
+        if let Some((_, more)) = self
+            .entry_findings
+            .iter_mut()
+            .find(|(first, _)| first.kind == kind)
+        {
+            *more += 1;
+            return;
+        }
+        self.entry_findings.push((
+            Diagnostic {
+                kind,
+                position,
+                code: subject.code.as_deref().map(excerpt),
+                entry: Some(subject.entry),
+                message,
+            },
+            0,
+        ));
+    }
+
+    /// Hands the findings of the entry just read over, each saying how many
+    /// more of its kind the entry has.
+    fn end_entry(&mut self) {
+        for (mut diagnostic, more) in std::mem::take(&mut self.entry_findings) {
+            if more > 0 {
+                diagnostic.message.push_str(&format!(
+                    " (and {more} more {} finding{} in this entry)",
+                    diagnostic.kind.name(),
+                    if more == 1 { "" } else { "s" }
+                ));
+            }
+            self.push(diagnostic);
+        }
     }
 
     fn top(&mut self, kind: DefectKind, position: Position, message: String) {
@@ -199,7 +245,7 @@ impl CatalogReader {
                     document.position(member.key_offset),
                     format!(
                         "unknown field \"{}\" in the catalog object; its only field is \"{LIST}\"",
-                        member.key
+                        excerpt(&member.key)
                     ),
                 );
             } else if let Some(first) = list {
@@ -235,7 +281,9 @@ impl CatalogReader {
             return Ok(());
         };
         for (index, item) in items.into_iter().enumerate() {
-            self.entry(document, index + 1, item)?;
+            let read = self.entry(document, index + 1, item);
+            self.end_entry();
+            read?;
         }
         Ok(())
     }
@@ -274,7 +322,6 @@ impl CatalogReader {
             entry: number,
         };
         let position = document.position(node.offset);
-        let errors_before = self.error_count();
         let mut fields = Fields::default();
         for member in &members {
             let Some(key) = Key::from_name(&member.key) else {
@@ -367,7 +414,7 @@ impl CatalogReader {
         }
         // Entries the format cannot describe stay out of the catalog;
         // entries that only break a rule stay in, so that tools can show them.
-        if self.shape_errors_since(errors_before) == 0 {
+        if !self.entry_has_shape_errors() {
             self.entries.push(entry);
         }
         Ok(())
@@ -404,7 +451,8 @@ impl CatalogReader {
                         document.position(member.key_offset),
                         subject,
                         format!(
-                            "unknown field \"{other}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\""
+                            "unknown field \"{}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\"",
+                            excerpt(other)
                         ),
                     );
                     continue;
@@ -465,25 +513,18 @@ impl CatalogReader {
         })
     }
 
-    fn error_count(&self) -> usize {
-        self.diagnostics.len()
-    }
-
-    /// Errors about the shape of the JSON recorded since `start`.
-    fn shape_errors_since(&self, start: usize) -> usize {
-        self.diagnostics[start..]
-            .iter()
-            .filter(|diagnostic| {
-                matches!(
-                    diagnostic.kind,
-                    DefectKind::Schema
-                        | DefectKind::MissingField
-                        | DefectKind::FieldType
-                        | DefectKind::UnknownField
-                        | DefectKind::DuplicateField
-                )
-            })
-            .count()
+    /// Whether the entry being read has an error about the shape of its JSON.
+    fn entry_has_shape_errors(&self) -> bool {
+        self.entry_findings.iter().any(|(diagnostic, _)| {
+            matches!(
+                diagnostic.kind,
+                DefectKind::Schema
+                    | DefectKind::MissingField
+                    | DefectKind::FieldType
+                    | DefectKind::UnknownField
+                    | DefectKind::DuplicateField
+            )
+        })
     }
 
     /// Every code written by more than one entry, reported at each later one.
@@ -495,7 +536,7 @@ impl CatalogReader {
                 Some((first_offset, first_number)) => found.push(Diagnostic {
                     kind: DefectKind::DuplicateCode,
                     position: document.position(*offset),
-                    code: Some(code.clone()),
+                    code: Some(excerpt(code)),
                     entry: Some(*number),
                     message: format!(
                         "the code is defined twice: first by entry {first_number} at line {}",
@@ -507,7 +548,9 @@ impl CatalogReader {
                 }
             }
         }
-        self.diagnostics.extend(found);
+        for diagnostic in found {
+            self.push(diagnostic);
+        }
     }
 }
 
@@ -525,7 +568,8 @@ fn unknown_field(name: &str) -> String {
         .min_by_key(|known| edit_distance(name, known));
     let hint = close.map_or_else(String::new, |close| format!("; did you mean \"{close}\"?"));
     format!(
-        "unknown field \"{name}\"; the fields of an entry are {}{hint}",
+        "unknown field \"{}\"; the fields of an entry are {}{hint}",
+        excerpt(name),
         known.join(", ")
     )
 }
