@@ -137,15 +137,11 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
                 }))
             )
         };
-        problem(
-            DefectKind::BadArgName,
-            Key::Arglist,
-            format!(
-                "{why} (and {} more bad name{}{listed})",
-                others.len(),
-                plural(others.len())
-            ),
-        );
+        let more = match others.len() {
+            0 => String::new(),
+            count => format!(" (and {count} more bad name{}{listed})", plural(count)),
+        };
+        problem(DefectKind::BadArgName, Key::Arglist, format!("{why}{more}"));
     }
     let mut count_ok = true;
     // A bad name is reported first: an empty name between two commas also

@@ -10,6 +10,8 @@ use crate::outcome::Outcome;
 use crate::source::Source;
 
 pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
+    // Codes are upper case; `ek0201` is how one is often typed.
+    let code = &code.to_ascii_uppercase();
     let (source, note) = match Source::open(catalog).and_then(Source::readable) {
         Ok(opened) => opened,
         Err(failure) => return failure,
@@ -80,7 +82,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
     Outcome {
         stdout: text,
         stderr: note,
-        failed: false,
+        ..Outcome::default()
     }
 }
 
