@@ -11,6 +11,7 @@ use crate::model::{Entry, Key};
 
 /// A checked entry, split the way reporting uses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Definition {
     /// What the code says about itself (warning, internal).
     pub kind: CodeKind,

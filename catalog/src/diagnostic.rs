@@ -223,6 +223,7 @@ impl DefectKind {
 /// Its `Display` is `LINE: CODE: what is wrong` (with `warning: ` before the
 /// code for warnings); a tool puts the file name and `:` in front.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// What kind of finding it is; its [`severity`](DefectKind::severity) says
     /// whether it is an error.

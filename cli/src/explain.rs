@@ -100,9 +100,7 @@ fn render(entry: &Entry, from_file: bool) -> Option<String> {
     let definition = entry.definition().ok()?;
     if from_file {
         // The file's entry takes over the code in this process's registry.
-        let single = Catalog {
-            entries: vec![entry.clone()],
-        };
+        let single = Catalog::new(vec![entry.clone()]);
         register_catalog_json(&single.to_json(), u32::MAX).ok()?;
     }
     let values: Vec<String> = definition

@@ -6,6 +6,7 @@
 //! lints files with it, so all three agree on every rule.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod code;
 mod names;
