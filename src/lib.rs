@@ -50,7 +50,7 @@ extern crate self as errcode;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.
 ///
 /// `include_catalog!("path/error_code.json")` (the path relative to the
-/// including crate's directory, `CARGO_MANIFEST_DIR`) reads the file when
+/// folder of the file that invokes it, as `include_str!` takes it) reads the file when
 /// the crate compiles and defines, for every entry, what an `#[error_code]`
 /// struct defines: a `pub struct` named after the code, with a `String`
 /// field per `Arglist` name (keywords as raw identifiers, `r#type`), its
@@ -64,7 +64,7 @@ extern crate self as errcode;
 /// bad names, missing fields, invalid JSON.
 ///
 /// ```
-/// errcode::include_catalog!("ui-tests/catalogs/valid.json");
+/// errcode::include_catalog!("../ui-tests/catalogs/valid.json");
 ///
 /// errcode::msprof_env_error!("EX0201", ["buf_size"], ["1048576B"]);
 /// assert_eq!(

@@ -339,13 +339,12 @@ impl Lane {
                     if fmt::Write::write_str(&mut writer, piece).is_err() {
                         break;
                     }
-                    if let Some(&field) = def.slots().get(i) {
-                        if writer
+                    if let Some(&field) = def.slots().get(i)
+                        && writer
                             .copy_within(self.values[values_start + field].clone())
                             .is_err()
-                        {
-                            break;
-                        }
+                    {
+                        break;
                     }
                 }
                 writer.finish()?

@@ -1,11 +1,8 @@
 //! Finding and reading the catalog file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// Relative catalog paths are resolved against this variable when it is set,
-/// instead of `CARGO_MANIFEST_DIR`: test harnesses such as trybuild build a
-/// test crate in a folder of their own, away from its files.
-const BASE_DIR_OVERRIDE: &str = "ERRCODE_CATALOG_BASE_DIR";
+use proc_macro2::Span;
 
 /// The catalog's bytes and the absolute path the expansion names, so that
 /// the compiler tracks the file.
@@ -14,26 +11,33 @@ pub(crate) struct Source {
     pub(crate) tracked_path: String,
 }
 
-/// Reads `file`, relative to the including crate's directory unless absolute.
-pub(crate) fn read(file: &str) -> Result<Source, String> {
-    let path = PathBuf::from(file);
+/// Reads `file`: an absolute path, or a path relative to the directory of
+/// the source file that holds the literal (at `span`), as `include_str!`
+/// resolves its path. That file is known to the compiler wherever the crate
+/// is built, so the same path works for a crate built by cargo, by a test
+/// harness in a folder of its own (trybuild) or by rustc alone, and nothing
+/// in the environment can point it elsewhere.
+pub(crate) fn read(file: &str, span: Span) -> Result<Source, String> {
+    let path = Path::new(file);
     let path = if path.is_absolute() {
-        path
+        path.to_owned()
     } else {
-        let base = std::env::var_os(BASE_DIR_OVERRIDE)
-            .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        including_dir(span)
             .ok_or_else(|| {
                 format!(
-                    "cannot find the catalog `{file}`: CARGO_MANIFEST_DIR is not set, so a relative path \
-                     has nothing to be relative to (build with cargo, or give an absolute path)"
+                    "cannot find the catalog `{file}`: the path is relative to the file that holds \
+                     it, and this literal is not in a source file on disk (give an absolute path)"
                 )
-            })?;
-        PathBuf::from(base).join(path)
+            })?
+            .join(path)
     };
     let bytes = std::fs::read(&path).map_err(|error| {
-        format!("cannot read the catalog `{file}` (relative to the crate's directory): {error}")
+        format!("cannot read the catalog `{file}` (relative to this source file's folder): {error}")
     })?;
-    let tracked_path = path
+    // The compiler resolves `include_bytes!` against the file that invokes
+    // it, not against its own working directory as `std::fs` does.
+    let tracked = std::path::absolute(&path).unwrap_or(path);
+    let tracked_path = tracked
         .to_str()
         .ok_or_else(|| format!("the path of the catalog `{file}` is not valid UTF-8"))?
         .to_owned();
@@ -41,4 +45,14 @@ pub(crate) fn read(file: &str) -> Result<Source, String> {
         bytes,
         tracked_path,
     })
+}
+
+/// The folder of the source file `span` is in, when it is a file on disk
+/// and the macro runs in the compiler.
+fn including_dir(span: Span) -> Option<PathBuf> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let file = span.unwrap().local_file()?;
+    Some(file.parent().map_or_else(PathBuf::new, Path::to_owned))
 }

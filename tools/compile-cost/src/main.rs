@@ -136,7 +136,7 @@ fn generate_workspace(options: &Options) -> Result<Vec<&'static Subject>, String
                 let text = generate::without_entry(&text, DEFECTIVE).unwrap_or(text);
                 let dir = options.out.join(subject.name);
                 write(&dir.join("error_code.json"), &text)?;
-                generate::catalog("error_code.json")
+                generate::catalog("../error_code.json")
             }
         };
         let dir = options.out.join(subject.name);
