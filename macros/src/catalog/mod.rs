@@ -37,7 +37,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         .entries
         .iter()
         .filter(|entry| seen.insert(entry.code.as_str()))
-        .map(|entry| entry::expand(entry, &file, literal.span()));
+        .map(|entry| entry::expand(entry, &source.located_path, literal.span()));
     let tracked = &source.tracked_path;
     quote! {
         // Makes the compiler rebuild this crate when the catalog changes.

@@ -1,6 +1,6 @@
 //! Finding and reading the catalog file.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use proc_macro2::Span;
 
@@ -9,6 +9,9 @@ use proc_macro2::Span;
 pub(crate) struct Source {
     pub(crate) bytes: Vec<u8>,
     pub(crate) tracked_path: String,
+    /// The file as the compiler names source files (as `file!()` does,
+    /// usually relative to the workspace): where definitions say they are.
+    pub(crate) located_path: String,
 }
 
 /// Reads `file`: an absolute path, or a path relative to the directory of
@@ -36,6 +39,7 @@ pub(crate) fn read(file: &str, span: Span) -> Result<Source, String> {
     })?;
     // The compiler resolves `include_bytes!` against the file that invokes
     // it, not against its own working directory as `std::fs` does.
+    let located_path = lexically_normal(&path).to_string_lossy().into_owned();
     let tracked = std::path::absolute(&path).unwrap_or(path);
     let tracked_path = tracked
         .to_str()
@@ -44,7 +48,27 @@ pub(crate) fn read(file: &str, span: Span) -> Result<Source, String> {
     Ok(Source {
         bytes,
         tracked_path,
+        located_path,
     })
+}
+
+/// `path` without `.` and with each `..` taking out the folder before it,
+/// as far as the path names one: `tests/../errors/x.json` is
+/// `errors/x.json`.
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(normal.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
 }
 
 /// The folder of the source file `span` is in, when it is a file on disk
