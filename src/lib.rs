@@ -51,7 +51,9 @@ extern crate self as errcode;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.
 ///
 /// `include_catalog!("path/error_code.json")` (the path relative to the
-/// including crate's directory, `CARGO_MANIFEST_DIR`) reads the file when
+/// including crate's directory, `CARGO_MANIFEST_DIR`; a path that names no
+/// file there is looked for beside the source file that invokes the macro,
+/// as `include_str!` looks) reads the file when
 /// the crate compiles and defines, for every entry, what an `#[error_code]`
 /// struct defines: a `pub struct` named after the code, with a `String`
 /// field per `Arglist` name (keywords as raw identifiers, `r#type`), its

@@ -68,13 +68,12 @@ fn definitions_point_at_their_entry_in_the_file() {
 fn exported() -> Catalog {
     let everything = registry().to_catalog();
     let file = errcode::catalog::load(VALID).into_result().unwrap();
-    Catalog {
-        entries: file
-            .entries
+    Catalog::new(
+        file.entries
             .iter()
             .map(|entry| everything.get(&entry.code).unwrap().clone())
             .collect(),
-    }
+    )
 }
 
 #[test]
@@ -121,10 +120,7 @@ fn hand_written_definitions_export_in_the_usual_order() {
     };
     let entry = registry().to_catalog().get("EX0501").unwrap().clone();
     assert_eq!(
-        Catalog {
-            entries: vec![entry]
-        }
-        .to_json(),
+        Catalog::new(vec![entry]).to_json(),
         "{\n  \"error_info_list\": [\n    {\n      \"errClass\": \"Example Errors\",\n      \"errTitle\": \"Resource_Error\",\n      \"ErrCode\": \"EX0501\",\n      \"ErrMessage\": \"Insufficient disk space. Reason: %s.\",\n      \"Arglist\": \"reason\",\n      \"suggestion\": {\n        \"Possible Cause\": \"N/A\",\n        \"Solution\": \"Free some space.\"\n      }\n    }\n  ]\n}\n"
     );
 }

@@ -153,13 +153,12 @@ fn every_code_of_the_real_catalog_renders_with_placeholder_arguments() {
 /// The copy's entries, from the registry, in the file's order.
 fn exported(file: &Catalog) -> Catalog {
     let everything = registry().to_catalog();
-    Catalog {
-        entries: file
-            .entries
+    Catalog::new(
+        file.entries
             .iter()
             .map(|entry| everything.get(&entry.code).unwrap().clone())
             .collect(),
-    }
+    )
 }
 
 #[test]

@@ -2,30 +2,16 @@
 //! they agree. The proc macro, the runtime and the command-line tool all
 //! check entries here, with the grammar of `errcode-syntax`.
 
-use errcode_syntax::{CodeKind, classify_code, is_identifier, parse_template};
+use std::collections::HashMap;
 
-use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic};
+use errcode_syntax::{CodeKind, classify_code, is_argument_name, is_identifier, parse_template};
+
+use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, excerpt, excerpt_list};
 use crate::model::{Entry, Key};
-
-/// Names that are identifiers but cannot name a field, not even as raw
-/// identifiers (`r#type` is fine, `r#self` is not).
-const RESERVED: [&str; 4] = ["self", "Self", "super", "crate"];
-
-/// Whether an `Arglist` name can name an argument: an identifier that can
-/// be a Rust field, as a raw identifier for keywords (`r#type`), which
-/// `self`, `Self`, `super` and `crate` cannot.
-///
-/// ```
-/// use errcode_catalog::is_argument_name;
-/// assert!(is_argument_name("buf_size") && is_argument_name("type"));
-/// assert!(!is_argument_name("self") && !is_argument_name("buf size") && !is_argument_name(""));
-/// ```
-pub fn is_argument_name(name: &str) -> bool {
-    is_identifier(name) && !RESERVED.contains(&name)
-}
 
 /// A checked entry, split the way reporting uses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Definition {
     /// What the code says about itself (warning, internal).
     pub kind: CodeKind,
@@ -87,7 +73,9 @@ impl Entry {
     }
 }
 
-/// Checks one entry: its definition when it has no error, and every finding.
+/// Checks one entry: its definition when it has no error, and its findings,
+/// at most one of each kind (a second bad name or stray `%` is counted in
+/// the first one's message), in time and memory linear in the entry.
 pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
     let mut problems = Vec::new();
     let mut problem =
@@ -98,7 +86,7 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
             problem(
                 DefectKind::MalformedCode,
                 Key::Code,
-                format!("`{}` is not an error code: {why}", entry.code),
+                format!("`{}` is not an error code: {why}", excerpt(&entry.code)),
             );
             None
         }
@@ -106,109 +94,136 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
     let pieces = match parse_template(&entry.message) {
         Ok(template) => Some(template.pieces),
         Err(strays) => {
-            for stray in strays {
-                problem(DefectKind::StrayPercent, Key::Message, stray.to_string());
+            if let Some(first) = strays.first() {
+                problem(
+                    DefectKind::StrayPercent,
+                    Key::Message,
+                    format!("{first}{}", more(strays.len() - 1, "stray `%`")),
+                );
             }
             None
         }
     };
     let names = entry.names();
-    let mut names_ok = true;
-    for name in &names {
-        let why = if name.is_empty() {
-            Some(format!(
+    let bad_names: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|name| !is_argument_name(name))
+        .collect();
+    let names_ok = bad_names.is_empty();
+    if let Some(first) = bad_names.first() {
+        let why = if first.is_empty() {
+            format!(
                 "Arglist has an empty name (\"{}\"): every name between commas must name an argument",
-                entry.arglist
-            ))
-        } else if !is_identifier(name) {
-            Some(format!(
-                "Arglist name `{name}` is not an identifier (letters, digits and `_`, not starting with a digit)"
-            ))
-        } else if RESERVED.contains(name) {
-            Some(format!(
-                "Arglist name `{name}` cannot name a Rust field, not even as a raw identifier"
-            ))
+                excerpt(&entry.arglist)
+            )
+        } else if !is_identifier(first) {
+            format!(
+                "Arglist name `{}` is not an identifier (letters, digits and `_`, not starting with a digit)",
+                excerpt(first)
+            )
         } else {
-            None
+            format!("Arglist name `{first}` cannot name a Rust field, not even as a raw identifier")
         };
-        if let Some(why) = why {
-            names_ok = false;
-            problem(DefectKind::BadArgName, Key::Arglist, why);
-        }
+        let others = &bad_names[1..];
+        let listed = if others.iter().all(|name| name.is_empty()) {
+            String::new()
+        } else {
+            format!(
+                ": {}",
+                excerpt_list(others.iter().map(|name| if name.is_empty() {
+                    "\"\"".to_owned()
+                } else {
+                    format!("`{name}`")
+                }))
+            )
+        };
+        let more = match others.len() {
+            0 => String::new(),
+            count => format!(" (and {count} more bad name{}{listed})", plural(count)),
+        };
+        problem(DefectKind::BadArgName, Key::Arglist, format!("{why}{more}"));
     }
     let mut count_ok = true;
-    if let Some(pieces) = &pieces {
+    // A bad name is reported first: an empty name between two commas also
+    // makes a count that says nothing new.
+    if let (Some(pieces), true) = (&pieces, names_ok) {
         let placeholders = pieces.len() - 1;
         if placeholders != names.len() {
             count_ok = false;
             let named = if names.is_empty() {
                 "Arglist is empty".to_owned()
             } else {
-                format!(
-                    "Arglist names {} ({})",
-                    names.len(),
-                    names
-                        .iter()
-                        .map(|name| if name.is_empty() { "\"\"" } else { name })
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                format!("Arglist names {} ({})", names.len(), excerpt_list(&names))
             };
             problem(
                 DefectKind::PlaceholderCount,
                 Key::Arglist,
                 format!(
                     "the message has {placeholders} `%s` placeholder{} but {named}",
-                    if placeholders == 1 { "" } else { "s" }
+                    plural(placeholders)
                 ),
             );
         }
     }
     let mut fields: Vec<String> = Vec::new();
+    let mut slot_of: HashMap<&str, usize> = HashMap::new();
+    let mut uses: Vec<Vec<usize>> = Vec::new();
     let mut slots = Vec::with_capacity(names.len());
-    for name in &names {
-        let slot = match fields.iter().position(|field| field == name) {
-            Some(slot) => slot,
-            None => {
-                fields.push((*name).to_owned());
-                fields.len() - 1
-            }
-        };
+    for (placeholder, name) in names.iter().enumerate() {
+        let slot = *slot_of.entry(name).or_insert_with(|| {
+            fields.push((*name).to_owned());
+            uses.push(Vec::new());
+            fields.len() - 1
+        });
+        uses[slot].push(placeholder + 1);
         slots.push(slot);
     }
-    for field in fields.iter().filter(|field| !field.is_empty()) {
-        let placeholders: Vec<String> = names
-            .iter()
-            .enumerate()
-            .filter(|(_, name)| *name == field)
-            .map(|(index, _)| (index + 1).to_string())
-            .collect();
-        if placeholders.len() > 1 {
-            problem(
-                DefectKind::RepeatedArg,
-                Key::Arglist,
-                format!(
-                    "Arglist names `{field}` {} times (placeholders {}): one value fills all of them",
-                    placeholders.len(),
-                    placeholders.join(", ")
-                ),
-            );
-        }
-    }
-    for (key, text) in [(Key::Class, &entry.class), (Key::Title, &entry.title)] {
-        if let Some(text) = text {
-            if text.trim() != text {
-                problem(
-                    DefectKind::UntrimmedText,
-                    key,
-                    format!(
-                        "{} {text:?} has spaces around it, so it differs from {:?}",
-                        key.name(),
-                        text.trim()
+    let repeated: Vec<(&String, &Vec<usize>)> = fields
+        .iter()
+        .zip(&uses)
+        .filter(|(field, uses)| !field.is_empty() && uses.len() > 1)
+        .collect();
+    if let Some((field, placeholders)) = repeated.first() {
+        problem(
+            DefectKind::RepeatedArg,
+            Key::Arglist,
+            format!(
+                "Arglist names `{}` {} times (placeholders {}): one value fills all of them{}",
+                excerpt(field),
+                placeholders.len(),
+                excerpt_list(placeholders.iter().map(ToString::to_string)),
+                match repeated.len() - 1 {
+                    0 => String::new(),
+                    others => format!(
+                        " (and {others} more repeated name{}: {})",
+                        plural(others),
+                        excerpt_list(repeated[1..].iter().map(|(field, _)| format!("`{field}`")))
                     ),
-                );
-            }
-        }
+                }
+            ),
+        );
+    }
+    let untrimmed: Vec<(Key, &String)> = [(Key::Class, &entry.class), (Key::Title, &entry.title)]
+        .into_iter()
+        .filter_map(|(key, text)| Some((key, text.as_ref()?)))
+        .filter(|(_, text)| text.trim() != text.as_str())
+        .collect();
+    if let Some((key, text)) = untrimmed.first() {
+        problem(
+            DefectKind::UntrimmedText,
+            *key,
+            format!(
+                "{} {:?} has spaces around it, so it differs from {:?}{}",
+                key.name(),
+                excerpt(text),
+                excerpt(text.trim()),
+                match untrimmed.get(1) {
+                    Some((other, _)) => format!(" (and so has {})", other.name()),
+                    None => String::new(),
+                }
+            ),
+        );
     }
     let definition = match (kind, pieces) {
         (Some(kind), Some(pieces)) if names_ok && count_ok => Some(Definition {
@@ -221,4 +236,16 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
         _ => None,
     };
     (definition, problems)
+}
+
+/// ` (and N more WHAT)`, or nothing when there are no more.
+fn more(count: usize, what: &str) -> String {
+    match count {
+        0 => String::new(),
+        _ => format!(" (and {count} more {what})"),
+    }
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
 }

@@ -46,10 +46,16 @@ mod read;
 mod rust;
 mod write_json;
 
-pub use check::{Definition, is_argument_name};
-pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
+pub use check::Definition;
+pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
+// The name rules live in `errcode-syntax`; they are re-exported here for
+// code that names them from this crate, as links to their own docs (an
+// inlined copy would show their links to `errcode-syntax` as plain text
+// where that crate is not documented alongside).
+#[doc(no_inline)]
+pub use errcode_syntax::{is_argument_name, needs_raw_identifier};
 pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 pub use position::Position;
 pub use read::{Loaded, load, load_bytes};
-pub use rust::{field_name, needs_raw_identifier};
+pub use rust::field_name;

@@ -34,30 +34,42 @@ pub(crate) struct SyntaxError {
     pub(crate) message: String,
 }
 
-/// A text known to be JSON, and where each of its lines starts.
+/// A text known to be JSON, and what turns its byte offsets into lines and
+/// columns.
 pub(crate) struct Document<'a> {
     text: &'a str,
+    lines: Lines,
+}
+
+/// Lines and columns of byte offsets in one text, each found without
+/// reading the text from the start of its line: a one-line text of many
+/// megabytes costs no more than the same text pretty-printed.
+pub(crate) struct Lines {
     /// The byte offset of every line's first character; the first is 0.
     line_starts: Vec<usize>,
+    /// For a text that is not all ASCII: how many UTF-8 continuation bytes
+    /// come before each block of [`BLOCK`] bytes, so that counting the
+    /// characters between two offsets reads at most two partial blocks.
+    continuation_before_block: Option<Vec<usize>>,
 }
+
+const BLOCK: usize = 128;
 
 /// A value of the text, not read further than its first character.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node<'a> {
-    /// Where the value starts.
-    pub(crate) position: Position,
     /// The value as written, from its first to its last character.
     raw: &'a str,
-    /// Where `raw` starts in the text.
-    offset: usize,
+    /// Where `raw` starts in the text, in bytes.
+    pub(crate) offset: usize,
 }
 
 /// An object's member, in the order written.
 #[derive(Debug, Clone)]
 pub(crate) struct Member<'a> {
     pub(crate) key: String,
-    /// Where the key's opening quote is.
-    pub(crate) key_position: Position,
+    /// Where the key's opening quote is, in bytes.
+    pub(crate) key_offset: usize,
     pub(crate) value: Node<'a>,
 }
 
@@ -79,10 +91,10 @@ impl Node<'_> {
 impl<'a> Document<'a> {
     /// Checks that `text` is one JSON value, and returns that value.
     pub(crate) fn parse(text: &'a str) -> Result<(Document<'a>, Node<'a>), SyntaxError> {
-        let line_starts = core::iter::once(0)
-            .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
-            .collect();
-        let document = Document { text, line_starts };
+        let document = Document {
+            text,
+            lines: Lines::new(text),
+        };
         serde_json::from_str::<Checked>(text).map_err(|error| document.error(0, text, &error))?;
         let root: &RawValue =
             serde_json::from_str(text).map_err(|error| document.error(0, text, &error))?;
@@ -102,7 +114,7 @@ impl<'a> Document<'a> {
             let key_node = self.node(key.get())?;
             members.push(Member {
                 key: self.decode(key_node)?,
-                key_position: key_node.position,
+                key_offset: key_node.offset,
                 value: self.node(value.get())?,
             });
         }
@@ -166,27 +178,17 @@ impl<'a> Document<'a> {
                 position: Position { line: 1, column: 1 },
                 message: "serde_json returned a value that is not part of the text".to_owned(),
             })?;
-        Ok(Node {
-            position: self.position(offset),
-            raw,
-            offset,
-        })
+        Ok(Node { raw, offset })
     }
 
-    /// The line and column of a byte offset; columns count characters.
-    fn position(&self, offset: usize) -> Position {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        // At least one line start (0) is at or before any offset.
-        let line = self.line_starts.partition_point(|&start| start <= offset);
-        let line_start = self.line_starts[line - 1];
-        let column = self.text[line_start..offset].chars().count() + 1;
-        Position {
-            line: u32::try_from(line).unwrap_or(u32::MAX),
-            column: u32::try_from(column).unwrap_or(u32::MAX),
-        }
+    /// The line and column of a byte offset of the text.
+    pub(crate) fn position(&self, offset: usize) -> Position {
+        self.lines.position(self.text, offset)
+    }
+
+    /// The line of a byte offset of the text.
+    pub(crate) fn line(&self, offset: usize) -> u32 {
+        self.lines.line(offset)
     }
 
     /// serde_json's `error` in `source`, the part of the text that starts at
@@ -215,6 +217,77 @@ impl<'a> Document<'a> {
             message: full.strip_suffix(&place).unwrap_or(&full).to_owned(),
         }
     }
+}
+
+impl Lines {
+    /// Reads `text` once, for its line breaks and, when it is not all
+    /// ASCII, its multi-byte characters.
+    pub(crate) fn new(text: &str) -> Lines {
+        let line_starts = core::iter::once(0)
+            .chain(text.match_indices('\n').map(|(offset, _)| offset + 1))
+            .collect();
+        let continuation_before_block = (!text.is_ascii()).then(|| {
+            // One count per block, and one for the end of the text.
+            let mut counts = Vec::with_capacity(text.len() / BLOCK + 1);
+            let mut before = 0;
+            for block in text.as_bytes().chunks(BLOCK) {
+                counts.push(before);
+                before += continuation_bytes(block);
+            }
+            counts.push(before);
+            counts
+        });
+        Lines {
+            line_starts,
+            continuation_before_block,
+        }
+    }
+
+    /// The 1-based line of `offset`.
+    fn line(&self, offset: usize) -> u32 {
+        // At least one line start (0) is at or before any offset.
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        u32::try_from(line).unwrap_or(u32::MAX)
+    }
+
+    /// The line and column of `offset` in `text` (the text these lines were
+    /// made from); columns count characters, and an offset inside a
+    /// character is that character's.
+    pub(crate) fn position(&self, text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line(offset);
+        let line_start = self.line_starts[line as usize - 1];
+        let bytes = offset - line_start;
+        let characters = match &self.continuation_before_block {
+            None => bytes,
+            Some(before) => {
+                bytes
+                    - (continuation_before(text, before, offset)
+                        - continuation_before(text, before, line_start))
+            }
+        };
+        Position {
+            line,
+            column: u32::try_from(characters + 1).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// How many bytes of `bytes` continue a multi-byte UTF-8 character.
+fn continuation_bytes(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&byte| byte & 0xC0 == 0x80).count()
+}
+
+/// How many continuation bytes come before `offset` in `text`, from the
+/// count before `offset`'s block and the bytes of the block before it.
+fn continuation_before(text: &str, before_block: &[usize], offset: usize) -> usize {
+    let block = offset / BLOCK;
+    // `before_block` has a count for every block and for the end.
+    let counted = before_block.get(block).copied().unwrap_or_default();
+    counted + continuation_bytes(&text.as_bytes()[block * BLOCK..offset])
 }
 
 /// Any JSON value, kept as nothing: deserializing it makes serde_json read
@@ -329,7 +402,7 @@ mod tests {
     fn reads_values_and_keys_with_their_positions() {
         let text = "{\n  \"a\": [1, -2.5e3, true, null],\n  \"é\": \"x\\n\\u00e9\\ud83d\\ude00\",\n  \"a\": {}\n}";
         let (document, root) = Document::parse(text).unwrap();
-        assert_eq!(root.position, at(1, 1));
+        assert_eq!(document.position(root.offset), at(1, 1));
         assert_eq!(root.kind(), "an object");
         let members = document.object(root).unwrap().unwrap();
         let keys: Vec<(&str, Position, Position)> = members
@@ -337,8 +410,8 @@ mod tests {
             .map(|member| {
                 (
                     member.key.as_str(),
-                    member.key_position,
-                    member.value.position,
+                    document.position(member.key_offset),
+                    document.position(member.value.offset),
                 )
             })
             .collect();
@@ -356,7 +429,7 @@ mod tests {
         assert_eq!(
             items
                 .iter()
-                .map(|item| (item.position, item.kind()))
+                .map(|item| (document.position(item.offset), item.kind()))
                 .collect::<Vec<_>>(),
             [
                 (at(2, 9), "a number"),
@@ -379,14 +452,72 @@ mod tests {
     #[test]
     fn keys_with_escapes_are_decoded_and_placed_at_their_quote() {
         let (document, root) = Document::parse(" [ {\"q\\\"\\u00e9\" :\t\"v\"} ]").unwrap();
-        assert_eq!(root.position, at(1, 2));
+        assert_eq!(document.position(root.offset), at(1, 2));
         let items = document.array(root).unwrap().unwrap();
-        assert_eq!(items[0].position, at(1, 4));
+        assert_eq!(document.position(items[0].offset), at(1, 4));
         let members = document.object(items[0]).unwrap().unwrap();
         assert_eq!(members[0].key, "q\"é");
-        assert_eq!(members[0].key_position, at(1, 5));
-        assert_eq!(members[0].value.position, at(1, 19));
+        assert_eq!(document.position(members[0].key_offset), at(1, 5));
+        assert_eq!(document.position(members[0].value.offset), at(1, 19));
         assert_eq!(members[0].value.kind(), "a string");
+    }
+
+    /// Columns the slow way: the characters from the start of the line.
+    fn counted(text: &str, offset: usize) -> Position {
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+        at(
+            before.matches('\n').count() as u32 + 1,
+            before[line_start..].chars().count() as u32 + 1,
+        )
+    }
+
+    #[test]
+    fn every_offset_has_the_line_and_column_counted_from_its_line_start() {
+        // Multi-byte characters on both sides of block boundaries, lines
+        // longer than a block, and the text's end at a block boundary.
+        let mut text = String::new();
+        for line in 0..40 {
+            for index in 0..(line * 7) {
+                text.push_str(["a", "é", "€", "😀", " "][(line + index) % 5]);
+            }
+            text.push('\n');
+        }
+        while !text.len().is_multiple_of(BLOCK) {
+            text.push('x');
+        }
+        for text in [text.as_str(), "", "\n", "é", "abc\ndef"] {
+            let lines = Lines::new(text);
+            for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
+                assert_eq!(
+                    lines.position(text, offset),
+                    counted(text, offset),
+                    "{offset}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn positions_on_one_long_line_are_those_of_the_pretty_text() {
+        let entry = r#"{"ErrCode": "EX0001", "ErrMessage": "é %s", "Arglist": "a"}"#;
+        let one_line = format!(
+            "{{\"error_info_list\": [{}]}}",
+            vec![entry; 1000].join(", ")
+        );
+        let (document, root) = Document::parse(&one_line).unwrap();
+        let list = &document.object(root).unwrap().unwrap()[0];
+        let items = document.array(list.value).unwrap().unwrap();
+        assert_eq!(items.len(), 1000);
+        for (index, item) in items.iter().enumerate() {
+            // `é` is two bytes and one column.
+            let column = 22 + index * (entry.chars().count() + 2);
+            assert_eq!(document.position(item.offset), at(1, column as u32));
+            assert_eq!(
+                document.position(item.offset),
+                counted(&one_line, item.offset)
+            );
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ const UNCLASSIFIED: &str = "Unclassified";
 
 /// One Markdown file of a reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Page {
     /// Where the page goes, relative to the reference's folder, with `/`
     /// between folders: `index.md`, `classes/profiling-errors.md`, `codes/EK0201.md`.

@@ -11,12 +11,25 @@ pub const NOT_APPLICABLE: &str = "N/A";
 
 /// The entries of one `error_code.json`, in the order written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Catalog {
     /// The entries, in file order.
     pub entries: Vec<Entry>,
 }
 
 impl Catalog {
+    /// A catalog of `entries`, to write out with [`to_json`](Self::to_json)
+    /// or [`to_markdown`](Self::to_markdown).
+    ///
+    /// ```
+    /// use errcode_catalog::{Catalog, Entry};
+    /// let catalog = Catalog::new(vec![Entry::new("EK0004", "%s is not supported.", "intf")]);
+    /// assert!(catalog.to_json().contains("\"ErrCode\": \"EK0004\""));
+    /// ```
+    pub fn new(entries: Vec<Entry>) -> Catalog {
+        Catalog { entries }
+    }
+
     /// The entry of `code`, the first one if the code is there twice.
     ///
     /// ```
@@ -33,6 +46,7 @@ impl Catalog {
 
 /// One entry of a catalog.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Entry {
     /// `ErrCode`, such as `"EK0201"`.
     pub code: String,
@@ -53,6 +67,26 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An entry with the three required fields, no optional one, written in
+    /// the canonical order and at no position (line 0); set the other
+    /// fields (and [`layout`](Self::layout) to match) as needed.
+    pub fn new(
+        code: impl Into<String>,
+        message: impl Into<String>,
+        arglist: impl Into<String>,
+    ) -> Entry {
+        Entry {
+            code: code.into(),
+            message: message.into(),
+            arglist: arglist.into(),
+            class: None,
+            title: None,
+            suggestion: None,
+            layout: Layout::default(),
+            position: Position::default(),
+        }
+    }
+
     /// The names of `Arglist`, trimmed, one per placeholder; `""` is no names.
     pub fn names(&self) -> Vec<&str> {
         split_arglist(&self.arglist)
@@ -72,11 +106,19 @@ impl Entry {
 /// The `suggestion` object of an entry. `"N/A"` is read as `None` and
 /// written back as `"N/A"`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Suggestion {
     /// `Possible Cause`.
     pub cause: Option<String>,
     /// `Solution`.
     pub solution: Option<String>,
+}
+
+impl Suggestion {
+    /// A suggestion with a cause and a solution, `None` for `"N/A"`.
+    pub fn new(cause: Option<String>, solution: Option<String>) -> Suggestion {
+        Suggestion { cause, solution }
+    }
 }
 
 /// A field of an entry, by the key that writes it.

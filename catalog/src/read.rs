@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::check::analyze;
-use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Severity};
+use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Findings, Severity, excerpt};
 use crate::located::{Document, Member, Node, SyntaxError};
 use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 use crate::position::Position;
@@ -12,21 +12,32 @@ const LIST: &str = "error_info_list";
 const CAUSE: &str = "Possible Cause";
 const SOLUTION: &str = "Solution";
 
-/// A catalog read from its text, and everything found wrong with it.
+/// A catalog read from its text, and what was found wrong with it.
+///
+/// Findings are bounded, so that a hostile catalog gets a short report: an
+/// entry has at most one finding of each kind (the others are counted in
+/// its message), values are quoted as excerpts, and at most
+/// [`MAX_FINDINGS`](crate::MAX_FINDINGS) errors and as many warnings are kept, the
+/// first by position; the others are counted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Loaded {
     /// The entries that are shaped as the format says (every field present
     /// with the right type), including those that break a rule such as the
     /// placeholder count; those are among the diagnostics.
     pub catalog: Catalog,
-    /// Every error and warning, in the order of their positions.
+    /// The errors and warnings kept, in the order of their positions.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many errors were found beyond the [`MAX_FINDINGS`](crate::MAX_FINDINGS) kept.
+    pub omitted_errors: usize,
+    /// How many warnings were found beyond the [`MAX_FINDINGS`](crate::MAX_FINDINGS) kept.
+    pub omitted_warnings: usize,
 }
 
 impl Loaded {
     /// Whether any finding is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
+        self.omitted_errors > 0 || self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// The warnings.
@@ -38,7 +49,8 @@ impl Loaded {
 
     /// The catalog when it has no error, or every error.
     pub fn into_result(self) -> Result<Catalog, CatalogErrors> {
-        match CatalogErrors::from_diagnostics(&self.diagnostics) {
+        let errors = self.diagnostics.into_iter().filter(Diagnostic::is_error);
+        match CatalogErrors::listing(errors, self.omitted_errors) {
             Some(errors) => Err(errors),
             None => Ok(self.catalog),
         }
@@ -66,6 +78,8 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
                 + 1;
             Loaded {
                 catalog: Catalog::default(),
+                omitted_errors: 0,
+                omitted_warnings: 0,
                 diagnostics: vec![Diagnostic {
                     kind: DefectKind::InvalidJson,
                     position: Position { line, column },
@@ -97,7 +111,11 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
 pub fn load(text: &str) -> Loaded {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = CatalogReader::default();
-    let read = Document::parse(text).and_then(|(document, root)| reader.root(&document, root));
+    let read = Document::parse(text).and_then(|(document, root)| {
+        reader.root(&document, root)?;
+        reader.duplicates(&document);
+        Ok(())
+    });
     if let Err(error) = read {
         // Nothing found before the reader stopped stands: a text that is not
         // JSON has this one finding.
@@ -110,23 +128,26 @@ pub fn load(text: &str) -> Loaded {
             message: format!("invalid JSON: {}", error.message),
         });
     }
-    reader.duplicates();
-    let mut diagnostics = reader.diagnostics;
-    diagnostics.sort_by_key(|diagnostic| diagnostic.position);
+    let (diagnostics, omitted_errors, omitted_warnings) = reader.findings.finish();
     Loaded {
         catalog: Catalog {
             entries: reader.entries,
         },
         diagnostics,
+        omitted_errors,
+        omitted_warnings,
     }
 }
 
 #[derive(Default)]
 struct CatalogReader {
     entries: Vec<Entry>,
-    diagnostics: Vec<Diagnostic>,
-    /// Every entry's code as written, its position, and its number.
-    codes: Vec<(String, Position, usize)>,
+    findings: Findings,
+    /// The findings of the entry being read, one of each kind, with how
+    /// many more of that kind it has.
+    entry_findings: Vec<(Diagnostic, usize)>,
+    /// Every entry's code as written, its byte offset, and its number.
+    codes: Vec<(String, usize, usize)>,
 }
 
 /// Where each field of an entry is, for its findings.
@@ -153,17 +174,45 @@ struct Subject {
 
 impl CatalogReader {
     fn push(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        self.findings.push(diagnostic);
     }
 
+    /// A finding about the entry being read: the first of its kind, or
+    /// counted in that first one.
     fn at(&mut self, kind: DefectKind, position: Position, subject: &Subject, message: String) {
-        self.push(Diagnostic {
-            kind,
-            position,
-            code: subject.code.clone(),
-            entry: Some(subject.entry),
-            message,
-        });
+        if let Some((_, more)) = self
+            .entry_findings
+            .iter_mut()
+            .find(|(first, _)| first.kind == kind)
+        {
+            *more += 1;
+            return;
+        }
+        self.entry_findings.push((
+            Diagnostic {
+                kind,
+                position,
+                code: subject.code.as_deref().map(excerpt),
+                entry: Some(subject.entry),
+                message,
+            },
+            0,
+        ));
+    }
+
+    /// Hands the findings of the entry just read over, each saying how many
+    /// more of its kind the entry has.
+    fn end_entry(&mut self) {
+        for (mut diagnostic, more) in std::mem::take(&mut self.entry_findings) {
+            if more > 0 {
+                diagnostic.message.push_str(&format!(
+                    " (and {more} more {} finding{} in this entry)",
+                    diagnostic.kind.name(),
+                    if more == 1 { "" } else { "s" }
+                ));
+            }
+            self.push(diagnostic);
+        }
     }
 
     fn top(&mut self, kind: DefectKind, position: Position, message: String) {
@@ -180,7 +229,7 @@ impl CatalogReader {
         let Some(members) = document.object(root)? else {
             self.top(
                 DefectKind::Schema,
-                root.position,
+                document.position(root.offset),
                 format!(
                     "a catalog is an object with an \"{LIST}\" array, not {}",
                     root.kind()
@@ -193,19 +242,19 @@ impl CatalogReader {
             if member.key != LIST {
                 self.top(
                     DefectKind::UnknownField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     format!(
                         "unknown field \"{}\" in the catalog object; its only field is \"{LIST}\"",
-                        member.key
+                        excerpt(&member.key)
                     ),
                 );
             } else if let Some(first) = list {
                 self.top(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     format!(
                         "\"{LIST}\" is written twice (first at line {})",
-                        first.key_position.line
+                        document.line(first.key_offset)
                     ),
                 );
             } else {
@@ -215,7 +264,7 @@ impl CatalogReader {
         let Some(list) = list else {
             self.top(
                 DefectKind::MissingField,
-                root.position,
+                document.position(root.offset),
                 format!("missing required field \"{LIST}\""),
             );
             return Ok(());
@@ -223,7 +272,7 @@ impl CatalogReader {
         let Some(items) = document.array(list.value)? else {
             self.top(
                 DefectKind::FieldType,
-                list.value.position,
+                document.position(list.value.offset),
                 format!(
                     "\"{LIST}\" must be an array of entries, not {}",
                     list.value.kind()
@@ -232,7 +281,9 @@ impl CatalogReader {
             return Ok(());
         };
         for (index, item) in items.into_iter().enumerate() {
-            self.entry(document, index + 1, item)?;
+            let read = self.entry(document, index + 1, item);
+            self.end_entry();
+            read?;
         }
         Ok(())
     }
@@ -250,7 +301,7 @@ impl CatalogReader {
             };
             self.at(
                 DefectKind::Schema,
-                node.position,
+                document.position(node.offset),
                 &subject,
                 format!("an entry is an object, not {}", node.kind()),
             );
@@ -270,13 +321,13 @@ impl CatalogReader {
             code,
             entry: number,
         };
-        let errors_before = self.error_count();
+        let position = document.position(node.offset);
         let mut fields = Fields::default();
         for member in &members {
             let Some(key) = Key::from_name(&member.key) else {
                 self.at(
                     DefectKind::UnknownField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     &subject,
                     unknown_field(&member.key),
                 );
@@ -285,11 +336,12 @@ impl CatalogReader {
             if let Some(first) = fields.get(key) {
                 self.at(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     &subject,
                     format!(
                         "\"{}\" is written twice in this entry (first at line {})",
-                        member.key, first.key_position.line
+                        member.key,
+                        document.line(first.key_offset)
                     ),
                 );
                 continue;
@@ -302,7 +354,7 @@ impl CatalogReader {
                     if required {
                         reader.at(
                             DefectKind::MissingField,
-                            node.position,
+                            position,
                             &subject,
                             format!("missing required field \"{}\"", key.name()),
                         );
@@ -313,7 +365,7 @@ impl CatalogReader {
                 if text.is_none() {
                     reader.at(
                         DefectKind::FieldType,
-                        member.value.position,
+                        document.position(member.value.offset),
                         &subject,
                         format!(
                             "\"{}\" must be a string, not {}",
@@ -334,10 +386,10 @@ impl CatalogReader {
             None => (None, false),
         };
         if let Some(code) = &code {
-            let position = fields
+            let offset = fields
                 .get(Key::Code)
-                .map_or(node.position, |member| member.value.position);
-            self.codes.push((code.clone(), position, number));
+                .map_or(node.offset, |member| member.value.offset);
+            self.codes.push((code.clone(), offset, number));
         }
         let (Some(code), Some(message), Some(arglist)) = (code, message, arglist) else {
             return Ok(());
@@ -351,18 +403,18 @@ impl CatalogReader {
             title,
             suggestion,
             layout: Layout::from_keys(&keys, solution_first).unwrap_or_default(),
-            position: node.position,
+            position,
         };
         let (_, problems) = analyze(&entry);
         for problem in problems {
             let position = fields
                 .get(problem.key)
-                .map_or(node.position, |member| member.value.position);
+                .map_or(position, |member| document.position(member.value.offset));
             self.at(problem.kind, position, &subject, problem.message);
         }
         // Entries the format cannot describe stay out of the catalog;
         // entries that only break a rule stay in, so that tools can show them.
-        if self.shape_errors_since(errors_before) == 0 {
+        if !self.entry_has_shape_errors() {
             self.entries.push(entry);
         }
         Ok(())
@@ -378,7 +430,7 @@ impl CatalogReader {
         let Some(members) = document.object(node)? else {
             self.at(
                 DefectKind::FieldType,
-                node.position,
+                document.position(node.offset),
                 subject,
                 format!(
                     "\"suggestion\" must be an object with \"{CAUSE}\" and \"{SOLUTION}\", not {}",
@@ -396,10 +448,11 @@ impl CatalogReader {
                 other => {
                     self.at(
                         DefectKind::UnknownField,
-                        member.key_position,
+                        document.position(member.key_offset),
                         subject,
                         format!(
-                            "unknown field \"{other}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\""
+                            "unknown field \"{}\" in \"suggestion\"; its fields are \"{CAUSE}\" and \"{SOLUTION}\"",
+                            excerpt(other)
                         ),
                     );
                     continue;
@@ -408,18 +461,19 @@ impl CatalogReader {
             match slot {
                 Some(first) => self.at(
                     DefectKind::DuplicateField,
-                    member.key_position,
+                    document.position(member.key_offset),
                     subject,
                     format!(
                         "\"{}\" is written twice in \"suggestion\" (first at line {})",
-                        member.key, first.key_position.line
+                        member.key,
+                        document.line(first.key_offset)
                     ),
                 ),
                 None => *slot = Some(member),
             }
         }
         let solution_first = match (cause, solution) {
-            (Some(cause), Some(solution)) => solution.key_position < cause.key_position,
+            (Some(cause), Some(solution)) => solution.key_offset < cause.key_offset,
             _ => false,
         };
         // `Some(None)` is a field written as "N/A"; `None`, a finding.
@@ -429,7 +483,7 @@ impl CatalogReader {
             let Some(member) = member else {
                 self.at(
                     DefectKind::MissingField,
-                    node.position,
+                    document.position(node.offset),
                     subject,
                     format!(
                         "\"suggestion\" is missing \"{name}\" (write \"{NOT_APPLICABLE}\" when there is none)"
@@ -443,7 +497,7 @@ impl CatalogReader {
                 None => {
                     self.at(
                         DefectKind::FieldType,
-                        member.value.position,
+                        document.position(member.value.offset),
                         subject,
                         format!("\"{name}\" must be a string, not {}", member.value.kind()),
                     );
@@ -459,49 +513,44 @@ impl CatalogReader {
         })
     }
 
-    fn error_count(&self) -> usize {
-        self.diagnostics.len()
-    }
-
-    /// Errors about the shape of the JSON recorded since `start`.
-    fn shape_errors_since(&self, start: usize) -> usize {
-        self.diagnostics[start..]
-            .iter()
-            .filter(|diagnostic| {
-                matches!(
-                    diagnostic.kind,
-                    DefectKind::Schema
-                        | DefectKind::MissingField
-                        | DefectKind::FieldType
-                        | DefectKind::UnknownField
-                        | DefectKind::DuplicateField
-                )
-            })
-            .count()
+    /// Whether the entry being read has an error about the shape of its JSON.
+    fn entry_has_shape_errors(&self) -> bool {
+        self.entry_findings.iter().any(|(diagnostic, _)| {
+            matches!(
+                diagnostic.kind,
+                DefectKind::Schema
+                    | DefectKind::MissingField
+                    | DefectKind::FieldType
+                    | DefectKind::UnknownField
+                    | DefectKind::DuplicateField
+            )
+        })
     }
 
     /// Every code written by more than one entry, reported at each later one.
-    fn duplicates(&mut self) {
-        let mut first: HashMap<&str, (Position, usize)> = HashMap::new();
+    fn duplicates(&mut self, document: &Document<'_>) {
+        let mut first: HashMap<&str, (usize, usize)> = HashMap::new();
         let mut found = Vec::new();
-        for (code, position, number) in &self.codes {
+        for (code, offset, number) in &self.codes {
             match first.get(code.as_str()) {
-                Some((first_position, first_number)) => found.push(Diagnostic {
+                Some((first_offset, first_number)) => found.push(Diagnostic {
                     kind: DefectKind::DuplicateCode,
-                    position: *position,
-                    code: Some(code.clone()),
+                    position: document.position(*offset),
+                    code: Some(excerpt(code)),
                     entry: Some(*number),
                     message: format!(
                         "the code is defined twice: first by entry {first_number} at line {}",
-                        first_position.line
+                        document.line(*first_offset)
                     ),
                 }),
                 None => {
-                    first.insert(code, (*position, *number));
+                    first.insert(code, (*offset, *number));
                 }
             }
         }
-        self.diagnostics.extend(found);
+        for diagnostic in found {
+            self.push(diagnostic);
+        }
     }
 }
 
@@ -519,7 +568,8 @@ fn unknown_field(name: &str) -> String {
         .min_by_key(|known| edit_distance(name, known));
     let hint = close.map_or_else(String::new, |close| format!("; did you mean \"{close}\"?"));
     format!(
-        "unknown field \"{name}\"; the fields of an entry are {}{hint}",
+        "unknown field \"{}\"; the fields of an entry are {}{hint}",
+        excerpt(name),
         known.join(", ")
     )
 }

@@ -1,32 +1,19 @@
 //! A catalog as Rust source: one `#[error_code]` definition per entry, for
 //! teams that move their catalog from JSON into their code.
 
+use errcode_syntax::needs_raw_identifier;
+
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::markdown::code_span;
 use crate::model::{Catalog, Entry};
 
-/// Rust's keywords, strict and reserved, in every edition: a field with one
-/// of these names is written as a raw identifier (`r#type`).
-const KEYWORDS: [&str; 52] = [
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
-    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "gen", "macro",
-    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
-];
-
-/// Whether an argument name must be written as a raw identifier (`r#type`)
-/// to name a field: it is a Rust keyword.
+/// The field name of an argument: the name, or `r#name` for a keyword
+/// ([`needs_raw_identifier`]).
 ///
 /// ```
-/// assert!(errcode_catalog::needs_raw_identifier("type"));
-/// assert!(!errcode_catalog::needs_raw_identifier("buf_size"));
+/// assert_eq!(errcode_catalog::field_name("type"), "r#type");
+/// assert_eq!(errcode_catalog::field_name("buf_size"), "buf_size");
 /// ```
-pub fn needs_raw_identifier(name: &str) -> bool {
-    KEYWORDS.contains(&name)
-}
-
-/// The field name of an argument: the name, or `r#name` for a keyword.
 pub fn field_name(name: &str) -> String {
     if needs_raw_identifier(name) {
         format!("r#{name}")
@@ -187,6 +174,19 @@ pub struct EI0003 {
 pub struct EK9999;
 "#
         );
+    }
+
+    #[test]
+    fn field_names_are_raw_exactly_for_keywords_a_raw_identifier_spells() {
+        use super::field_name;
+        assert_eq!(field_name("type"), "r#type");
+        assert_eq!(field_name("gen"), "r#gen");
+        assert_eq!(field_name("try"), "r#try");
+        assert_eq!(field_name("union"), "union");
+        assert_eq!(field_name("raw"), "raw");
+        // `r#self` is not Rust; `self` is refused as a name before this.
+        assert_eq!(field_name("self"), "self");
+        assert_eq!(field_name("crate"), "crate");
     }
 
     #[test]

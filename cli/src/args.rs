@@ -7,6 +7,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// Lint, explain, list, export and convert error-code catalogs in the CANN
 /// `error_code.json` format. Without --catalog, commands use the Profiling
 /// catalog built into this tool.
+///
+/// Exit status: 0 when all went well, 1 when defects were found (or a code
+/// or class is not in the catalog), 2 when an input cannot be used: a file
+/// that cannot be read or written, or wrong arguments.
 #[derive(Debug, Parser)]
 #[command(name = "errcode", version)]
 pub(crate) struct Cli {
@@ -16,8 +20,9 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Check catalogs: one `FILE:LINE: CODE: what is wrong` line per error;
-    /// exit status 1 if any error was found.
+    /// Check catalogs: one `FILE:LINE: CODE: what is wrong` line per error
+    /// (at most 100 a file, then `FILE: ... and N more findings`); exit
+    /// status 1 if any error was found, 2 if a file cannot be read.
     Check {
         /// The catalogs to check.
         #[arg(required = true, value_name = "FILE")]
@@ -57,7 +62,8 @@ pub(crate) enum Command {
         /// The catalog to export, instead of the built-in one.
         #[arg(long, value_name = "FILE")]
         catalog: Option<PathBuf>,
-        /// The file (JSON) or folder (Markdown) to write.
+        /// The file (JSON) or folder (Markdown) to write; `-` writes the
+        /// JSON to standard output.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
     },

@@ -1,4 +1,4 @@
-//! `errcode check FILE...`: every defect of every file, a line each.
+//! `errcode check FILE...`: the defects of every file, a line each.
 
 use std::path::PathBuf;
 
@@ -6,8 +6,8 @@ use errcode::catalog::{Diagnostic, Severity};
 use serde_json::{Value, json};
 
 use crate::args::CheckFormat;
-use crate::outcome::Outcome;
-use crate::source::Source;
+use crate::outcome::{Outcome, Status};
+use crate::source::{Source, finding_lines};
 
 pub(crate) fn run(files: &[PathBuf], warn: bool, format: CheckFormat) -> Outcome {
     let mut outcome = Outcome::default();
@@ -17,36 +17,58 @@ pub(crate) fn run(files: &[PathBuf], warn: bool, format: CheckFormat) -> Outcome
         let source = match Source::read(path) {
             Ok(source) => source,
             Err(unreadable) => {
-                outcome.failed = true;
+                outcome.status = outcome.status.max(unreadable.status);
                 match format {
                     CheckFormat::Text => outcome.stderr.push_str(&unreadable.stderr),
                     CheckFormat::Json => findings.push(json!({
                         "file": file,
+                        "line": null,
+                        "column": null,
                         "severity": "error",
                         "kind": "unreadable",
+                        "code": null,
+                        "entry": null,
                         "message": unreadable.stderr.trim_end().trim_start_matches("errcode: "),
                     })),
                 }
                 continue;
             }
         };
-        for diagnostic in &source.diagnostics {
-            if diagnostic.is_error() {
-                outcome.failed = true;
-            } else if !warn {
-                continue;
-            }
-            match format {
-                CheckFormat::Text => {
-                    outcome.stdout.push_str(&format!("{file}:{diagnostic}\n"));
+        if source.omitted_errors > 0 || source.diagnostics.iter().any(Diagnostic::is_error) {
+            outcome.status = outcome.status.max(Status::Failure);
+        }
+        let shown = source
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| warn || diagnostic.is_error());
+        let left_out = source.omitted_errors + if warn { source.omitted_warnings } else { 0 };
+        match format {
+            CheckFormat::Text => outcome
+                .stdout
+                .push_str(&finding_lines(&file, shown, left_out)),
+            CheckFormat::Json => {
+                findings.extend(shown.map(|diagnostic| finding(&file, diagnostic)));
+                // The cap closes with one more finding, of the same keys,
+                // that says how many were left out.
+                if left_out > 0 {
+                    findings.push(json!({
+                        "file": file,
+                        "line": null,
+                        "column": null,
+                        "severity": if source.omitted_errors > 0 { "error" } else { "warning" },
+                        "kind": "omitted",
+                        "code": null,
+                        "entry": null,
+                        "message": format!("... and {left_out} more findings"),
+                    }));
                 }
-                CheckFormat::Json => findings.push(finding(&file, diagnostic)),
             }
         }
     }
     if format == CheckFormat::Json {
+        let output = Value::Array(findings);
         // Serializing a `Value` of strings and numbers cannot fail.
-        outcome.stdout = serde_json::to_string_pretty(&Value::Array(findings)).unwrap_or_default();
+        outcome.stdout = serde_json::to_string_pretty(&output).unwrap_or_default();
         outcome.stdout.push('\n');
     }
     outcome

@@ -10,6 +10,8 @@ use crate::outcome::Outcome;
 use crate::source::Source;
 
 pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
+    // Codes are upper case; `ek0201` is how one is often typed.
+    let code = &code.to_ascii_uppercase();
     let (source, note) = match Source::open(catalog).and_then(Source::readable) {
         Ok(opened) => opened,
         Err(failure) => return failure,
@@ -80,7 +82,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
     Outcome {
         stdout: text,
         stderr: note,
-        failed: false,
+        ..Outcome::default()
     }
 }
 
@@ -98,9 +100,7 @@ fn render(entry: &Entry, from_file: bool) -> Option<String> {
     let definition = entry.definition().ok()?;
     if from_file {
         // The file's entry takes over the code in this process's registry.
-        let single = Catalog {
-            entries: vec![entry.clone()],
-        };
+        let single = Catalog::new(vec![entry.clone()]);
         register_catalog_json(&single.to_json(), u32::MAX).ok()?;
     }
     let values: Vec<String> = definition

@@ -7,11 +7,23 @@ use crate::args::ExportFormat;
 use crate::outcome::Outcome;
 use crate::source::{Source, plural};
 
+/// The `--out` that names standard output.
+const STDOUT: &str = "-";
+
 pub(crate) fn run(format: ExportFormat, catalog: Option<&Path>, out: &Path) -> Outcome {
+    let to_stdout = out.as_os_str() == STDOUT;
+    if to_stdout && format == ExportFormat::Markdown {
+        return Outcome::input_error(format!(
+            "a Markdown reference is a folder of pages: give --out a folder, not {STDOUT}"
+        ));
+    }
     let source = match Source::open(catalog).and_then(Source::valid) {
         Ok(source) => source,
         Err(failure) => return failure,
     };
+    if to_stdout {
+        return Outcome::printed(source.catalog.to_json());
+    }
     let count = source.catalog.entries.len();
     let written = match format {
         ExportFormat::Json => fs::write(out, source.catalog.to_json())
@@ -25,7 +37,7 @@ pub(crate) fn run(format: ExportFormat, catalog: Option<&Path>, out: &Path) -> O
             source.name(),
             out.display()
         )),
-        Err(message) => Outcome::error(message),
+        Err(message) => Outcome::input_error(message),
     }
 }
 

@@ -60,7 +60,7 @@ pub(crate) fn run(catalog: Option<&Path>, class: Option<&str>) -> Outcome {
     Outcome {
         stdout: text,
         stderr: note,
-        failed: false,
+        ..Outcome::default()
     }
 }
 

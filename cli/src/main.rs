@@ -59,9 +59,5 @@ fn write(outcome: Outcome) -> ExitCode {
         .and_then(|()| stdout.flush());
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(outcome.stderr.as_bytes());
-    if outcome.failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    ExitCode::from(outcome.status.code())
 }

@@ -1,12 +1,35 @@
 //! What a command produced.
 
-/// The text for standard output and standard error, and whether the
-/// command failed (exit status 1).
+/// How a command ended, as its exit status.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// 0: done.
+    #[default]
+    Success,
+    /// 1: defects found (or a code or class that is not there).
+    Failure,
+    /// 2: the input could not be used: a file that cannot be read or
+    /// written, or arguments that do not go together.
+    InputError,
+}
+
+impl Status {
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Failure => 1,
+            Status::InputError => 2,
+        }
+    }
+}
+
+/// The text for standard output and standard error, and how the command
+/// ended.
 #[derive(Debug, Default)]
 pub(crate) struct Outcome {
     pub(crate) stdout: String,
     pub(crate) stderr: String,
-    pub(crate) failed: bool,
+    pub(crate) status: Status,
 }
 
 impl Outcome {
@@ -18,12 +41,22 @@ impl Outcome {
         }
     }
 
-    /// Failure with one `errcode: ...` message on standard error.
+    /// Failure (exit status 1) with one `errcode: ...` message on standard
+    /// error.
     pub(crate) fn error(message: impl std::fmt::Display) -> Outcome {
         Outcome {
             stderr: format!("errcode: {message}\n"),
-            failed: true,
+            status: Status::Failure,
             ..Outcome::default()
+        }
+    }
+
+    /// An input that cannot be used (exit status 2), with one
+    /// `errcode: ...` message on standard error.
+    pub(crate) fn input_error(message: impl std::fmt::Display) -> Outcome {
+        Outcome {
+            status: Status::InputError,
+            ..Outcome::error(message)
         }
     }
 }

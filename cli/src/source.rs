@@ -14,7 +14,12 @@ pub(crate) struct Source {
     /// The file as given on the command line; `None` for the built-in catalog.
     pub(crate) file: Option<String>,
     pub(crate) catalog: Catalog,
+    /// The first findings (see [`MAX_FINDINGS`](errcode::catalog::MAX_FINDINGS)).
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// How many errors were found beyond those in `diagnostics`.
+    pub(crate) omitted_errors: usize,
+    /// How many warnings were found beyond those in `diagnostics`.
+    pub(crate) omitted_warnings: usize,
 }
 
 impl Source {
@@ -29,19 +34,24 @@ impl Source {
             file: None,
             catalog: registry().to_catalog(),
             diagnostics: Vec::new(),
+            omitted_errors: 0,
+            omitted_warnings: 0,
         }
     }
 
-    /// The catalog in `path`: an unreadable file is an error, a defective
-    /// catalog is read with its diagnostics.
+    /// The catalog in `path`: an unreadable file is an input error (exit
+    /// status 2), a defective catalog is read with its diagnostics.
     pub(crate) fn read(path: &Path) -> Result<Source, Outcome> {
-        let bytes = std::fs::read(path)
-            .map_err(|error| Outcome::error(format!("cannot read {}: {error}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|error| {
+            Outcome::input_error(format!("cannot read {}: {error}", path.display()))
+        })?;
         let loaded = load_bytes(&bytes);
         Ok(Source {
             file: Some(path.display().to_string()),
             catalog: loaded.catalog,
             diagnostics: loaded.diagnostics,
+            omitted_errors: loaded.omitted_errors,
+            omitted_warnings: loaded.omitted_warnings,
         })
     }
 
@@ -61,18 +71,16 @@ impl Source {
         }
     }
 
-    /// `FILE:LINE: CODE: ...`, a line per error.
+    /// `FILE:LINE: CODE: ...`, a line per error, and `FILE: ... and N more
+    /// findings` for those that were not kept.
     pub(crate) fn error_lines(&self) -> String {
         let file = self.name();
-        self.diagnostics
-            .iter()
-            .filter(|diagnostic| diagnostic.is_error())
-            .map(|diagnostic| format!("{file}:{diagnostic}\n"))
-            .collect()
+        let errors = self.diagnostics.iter().filter(|d| d.is_error());
+        finding_lines(&file, errors, self.omitted_errors)
     }
 
     fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
+        self.diagnostics.iter().filter(|d| d.is_error()).count() + self.omitted_errors
     }
 
     /// For commands that write a catalog out: it must have no error.
@@ -118,6 +126,25 @@ impl Source {
         };
         Ok((self, note))
     }
+}
+
+/// `FILE:LINE: CODE: ...`, a line per finding, closed by `FILE: ... and N
+/// more findings` when `omitted` were left out.
+pub(crate) fn finding_lines<'a>(
+    file: &str,
+    findings: impl Iterator<Item = &'a Diagnostic>,
+    omitted: usize,
+) -> String {
+    let mut lines: String = findings
+        .map(|diagnostic| format!("{file}:{diagnostic}\n"))
+        .collect();
+    if omitted > 0 {
+        lines.push_str(&format!(
+            "{file}: ... and {omitted} more finding{}\n",
+            plural(omitted)
+        ));
+    }
+    lines
 }
 
 pub(crate) fn plural(count: usize) -> &'static str {

@@ -29,11 +29,9 @@ fn run(args: &[&str]) -> Run {
 const DEFECTS: &str = "\
 ui-tests/catalogs/defects.json:6: EX1001: the message has 3 `%s` placeholders but Arglist names 2 (op_name, param_name)
 ui-tests/catalogs/defects.json:9: EX10O2: `EX10O2` is not an error code: a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`); its last four characters contain 'O'
-ui-tests/catalogs/defects.json:15: EX1003: `%,` at byte 20 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal percent sign
-ui-tests/catalogs/defects.json:15: EX1003: `%d` at byte 29 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal percent sign
+ui-tests/catalogs/defects.json:15: EX1003: `%,` at byte 20 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal percent sign (and 1 more stray `%`)
 ui-tests/catalogs/defects.json:21: EX1004: Arglist has an empty name (\"first,,third\"): every name between commas must name an argument
-ui-tests/catalogs/defects.json:26: EX1005: Arglist name `buf size` is not an identifier (letters, digits and `_`, not starting with a digit)
-ui-tests/catalogs/defects.json:26: EX1005: Arglist name `self` cannot name a Rust field, not even as a raw identifier
+ui-tests/catalogs/defects.json:26: EX1005: Arglist name `buf size` is not an identifier (letters, digits and `_`, not starting with a digit) (and 1 more bad name: `self`)
 ui-tests/catalogs/defects.json:28: EX1006: missing required field \"ErrMessage\"
 ui-tests/catalogs/defects.json:35: EX1007: \"Arglist\" must be a string, not a number
 ui-tests/catalogs/defects.json:39: EX1008: unknown field \"ErrMesage\"; the fields of an entry are errClass, errTitle, ErrCode, ErrMessage, Arglist, suggestion; did you mean \"ErrMessage\"?
@@ -95,6 +93,119 @@ fn check_names_invalid_json_by_line_and_column_and_checks_every_file() {
     assert_eq!(
         run.stderr,
         "errcode: cannot read ui-tests/catalogs/no_such_file.json: No such file or directory (os error 2)\n"
+    );
+    // A file that cannot be read is an input error, not a defect.
+    assert_eq!(run.status, 2);
+    let defects_only = self::run(&["check", "ui-tests/catalogs/invalid_json.json"]);
+    assert_eq!(defects_only.status, 1);
+}
+
+#[test]
+fn an_unreadable_file_is_a_json_finding_with_the_keys_of_every_finding() {
+    let run = run(&[
+        "check",
+        "--format",
+        "json",
+        "ui-tests/catalogs/no_such_file.json",
+        "ui-tests/catalogs/placeholder_count.json",
+    ]);
+    let output: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        output,
+        serde_json::json!([
+                {
+                    "file": "ui-tests/catalogs/no_such_file.json",
+                    "line": null,
+                    "column": null,
+                    "severity": "error",
+                    "kind": "unreadable",
+                    "code": null,
+                    "entry": null,
+                    "message": "cannot read ui-tests/catalogs/no_such_file.json: No such file or directory (os error 2)"
+                },
+                {
+                    "file": "ui-tests/catalogs/placeholder_count.json",
+                    "line": 6,
+                    "column": 18,
+                    "severity": "error",
+                    "kind": "placeholder-count",
+                    "code": "EX5001",
+                    "entry": 1,
+                    "message": "the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)"
+                }
+        ])
+    );
+    assert_eq!(run.status, 2);
+}
+
+/// A catalog of `count` entries, each with a placeholder and no name.
+fn many_defects(count: usize) -> tempfile::NamedTempFile {
+    let entries: Vec<String> = (0..count)
+        .map(|index| {
+            format!("{{\"ErrCode\": \"EX{index:04}\", \"ErrMessage\": \"%s\", \"Arglist\": \"\"}}")
+        })
+        .collect();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        file.path(),
+        format!("{{\"error_info_list\": [\n{}\n]}}", entries.join(",\n")),
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn check_lists_at_most_a_hundred_findings_and_counts_the_rest() {
+    let file = many_defects(250);
+    let path = file.path().to_str().unwrap();
+    let text = run(&["check", path]);
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(lines.len(), 101);
+    assert_eq!(
+        lines[0],
+        format!("{path}:2: EX0000: the message has 1 `%s` placeholder but Arglist is empty")
+    );
+    assert_eq!(lines[100], format!("{path}: ... and 150 more findings"));
+    assert_eq!(text.status, 1);
+    let json = run(&["check", "--format", "json", path]);
+    let output: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let findings = output.as_array().unwrap();
+    assert_eq!(findings.len(), 101);
+    assert_eq!(
+        findings[100],
+        serde_json::json!({
+            "file": path,
+            "line": null,
+            "column": null,
+            "severity": "error",
+            "kind": "omitted",
+            "code": null,
+            "entry": null,
+            "message": "... and 150 more findings"
+        })
+    );
+}
+
+#[test]
+fn a_million_commas_are_one_line() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        file.path(),
+        format!(
+            "{{\"error_info_list\": [{{\"ErrCode\": \"EX0001\", \"ErrMessage\": \"%s\", \"Arglist\": \"{}\"}}]}}",
+            ",".repeat(1_000_000)
+        ),
+    )
+    .unwrap();
+    let path = file.path().to_str().unwrap();
+    let run = run(&["check", path]);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{path}:1: EX0001: Arglist has an empty name (\"{}...\"): every name between commas \
+             must name an argument (and 1000000 more bad names)\n",
+            ",".repeat(40)
+        )
     );
     assert_eq!(run.status, 1);
 }
@@ -259,7 +370,7 @@ fn missing_files_and_unreadable_json_are_clear_errors() {
         (
             "",
             "errcode: cannot read nowhere.json: No such file or directory (os error 2)\n",
-            1
+            2
         )
     );
     let invalid = run(&[
@@ -426,4 +537,40 @@ fn codegen_prints_definitions_or_the_errors() {
     let defective = self::run(&["codegen", "ui-tests/catalogs/placeholder_count.json"]);
     assert_eq!(defective.status, 1);
     assert_eq!(defective.stdout, "");
+}
+
+#[test]
+fn explain_takes_a_code_in_any_case() {
+    let lower = run(&["explain", "ek0201"]);
+    let upper = run(&["explain", "EK0201"]);
+    assert_eq!(lower.status, 0, "{}", lower.stderr);
+    assert_eq!(lower.stdout, upper.stdout);
+    assert!(lower.stdout.starts_with("EK0201"), "{}", lower.stdout);
+}
+
+#[test]
+fn export_to_dash_writes_standard_output() {
+    let run = run(&[
+        "export",
+        "--format",
+        "json",
+        "--catalog",
+        "ui-tests/catalogs/valid.json",
+        "--out",
+        "-",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert!(!Path::new("../-").exists() && !Path::new("-").exists());
+    let written: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("../ui-tests/catalogs/valid.json").unwrap())
+            .unwrap();
+    assert_eq!(written, original);
+    let markdown = self::run(&["export", "--format", "markdown", "--out", "-"]);
+    assert_eq!(markdown.status, 2);
+    assert_eq!(
+        markdown.stderr,
+        "errcode: a Markdown reference is a folder of pages: give --out a folder, not -\n"
+    );
 }

@@ -30,17 +30,17 @@ pub(crate) fn expand(macro_name: &str, input: TokenStream) -> TokenStream {
     };
     let mut errors = Errors::default();
     let code = Code::check(&literal, &mut errors);
-    if let Some(code) = &code {
-        if !code.kind.internal {
-            errors.at(
-                literal.span(),
-                format_args!(
-                    "{macro_name}! takes an internal (xx9999) or parameter-check (xx8888) code, and {} is neither; \
-                     report it with its arguments by name, as msprof_env_error! does",
-                    code.value
-                ),
-            );
-        }
+    if let Some(code) = &code
+        && !code.kind.internal
+    {
+        errors.at(
+            literal.span(),
+            format_args!(
+                "{macro_name}! takes an internal (xx9999) or parameter-check (xx8888) code, and {} is neither; \
+                 report it with its arguments by name, as msprof_env_error! does",
+                code.value
+            ),
+        );
     }
     match code.filter(|_| errors.is_empty()) {
         Some(code) => {

@@ -1,6 +1,6 @@
 //! The registry as a catalog, to write out in the JSON format or as Markdown.
 
-use errcode_catalog::{Catalog, Entry, Layout, Position, Suggestion};
+use errcode_catalog::{Catalog, Entry, Layout, Suggestion};
 
 use crate::def::ErrorDef;
 use crate::registry::{Registry, Source};
@@ -32,12 +32,11 @@ impl Registry {
     /// ));
     /// ```
     pub fn to_catalog(&self) -> Catalog {
-        Catalog {
-            entries: self
-                .iter_sources()
+        Catalog::new(
+            self.iter_sources()
                 .map(|(def, source)| entry_of(def, source))
                 .collect(),
-        }
+        )
     }
 }
 
@@ -51,20 +50,22 @@ fn entry_of(def: &'static ErrorDef, source: Source) -> Entry {
         || Layout::canonical(def.class().is_some(), def.title().is_some(), has_suggestion),
         |written| Layout::from_bits(written.layout),
     );
-    Entry {
-        code: def.code().to_owned(),
-        message: def.message().to_owned(),
-        arglist: written.map_or_else(
+    let mut entry = Entry::new(
+        def.code(),
+        def.message(),
+        written.map_or_else(
             || def.args().join(","),
             |written| written.arglist.to_owned(),
         ),
-        class: def.class().map(str::to_owned),
-        title: def.title().map(str::to_owned),
-        suggestion: has_suggestion.then(|| Suggestion {
-            cause: def.cause().map(str::to_owned),
-            solution: def.solution().map(str::to_owned),
-        }),
-        layout,
-        position: Position::default(),
-    }
+    );
+    entry.class = def.class().map(str::to_owned);
+    entry.title = def.title().map(str::to_owned);
+    entry.suggestion = has_suggestion.then(|| {
+        Suggestion::new(
+            def.cause().map(str::to_owned),
+            def.solution().map(str::to_owned),
+        )
+    });
+    entry.layout = layout;
+    entry
 }

@@ -6,6 +6,7 @@
 //! lints files with it, so all three agree on every rule.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod code;
 mod names;
@@ -13,6 +14,8 @@ mod suggest;
 mod template;
 
 pub use code::{CodeError, CodeKind, classify_code, code_kind, pack_code};
-pub use names::{is_identifier, split_arglist};
+pub use names::{
+    can_be_raw, is_argument_name, is_identifier, is_keyword, needs_raw_identifier, split_arglist,
+};
 pub use suggest::{closest, edit_distance};
 pub use template::{Template, TemplateError, parse_template};

@@ -1,7 +1,7 @@
 // A defective entry still defines its struct and hidden items, so that its
 // report sites raise nothing beyond the catalog's own error, and the valid
 // entries next to it are defined as usual.
-errcode::include_catalog!("ui-tests/catalogs/placeholder_count.json");
+errcode::include_catalog!("../catalogs/placeholder_count.json");
 
 fn main() {
     errcode::msprof_env_error!(

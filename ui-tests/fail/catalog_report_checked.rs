@@ -1,5 +1,5 @@
 // Report sites of imported codes are checked against the catalog file.
-errcode::include_catalog!("ui-tests/catalogs/valid.json");
+errcode::include_catalog!("../catalogs/valid.json");
 
 fn main() {
     errcode::msprof_env_error!("EX0201", ["buf_sise"], ["4096B"]);

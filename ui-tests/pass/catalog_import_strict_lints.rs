@@ -2,7 +2,7 @@
 //! structs, fields and hidden items raise no warning of their own.
 #![deny(warnings, missing_docs)]
 
-errcode::include_catalog!("ui-tests/catalogs/valid.json");
+errcode::include_catalog!("../catalogs/valid.json");
 
 fn main() {
     errcode::msprof_env_error!("EX0201", ["buf_size"], [format!("{}B", 64)]);

@@ -1,5 +1,5 @@
-//! `include_catalog!("path/error_code.json")`: read a catalog in the CANN
-//! JSON format at compile time, report every defect it has, and expand each
+//! `include_catalog!("error_code.json")`: read a catalog in the CANN JSON
+//! format at compile time, report every defect it has, and expand each
 //! entry as an `#[error_code]` struct would expand.
 
 mod entry;
@@ -7,14 +7,14 @@ mod source;
 
 use std::collections::HashSet;
 
+use errcode_catalog::{Diagnostic, Loaded};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::LitStr;
 
-use crate::errors::Errors;
-
-const USAGE: &str = "include_catalog! takes the path of a catalog as a string literal, after an optional visibility for its items, \
-                     relative to the crate's directory: include_catalog!(\"errors/error_code.json\")";
+const USAGE: &str = "include_catalog! takes the path of a catalog as a string literal, after an \
+                     optional visibility for its items (`pub(crate) \"...\"`), relative to the \
+                     crate's directory: include_catalog!(\"errors/error_code.json\")";
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let parser = |input: syn::parse::ParseStream| {
@@ -27,15 +27,13 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Err(_) => return syn::Error::new_spanned(input, USAGE).to_compile_error(),
     };
     let file = literal.value();
-    let source = match source::read(&file) {
+    let source = match source::read(&file, literal.span()) {
         Ok(source) => source,
         Err(why) => return syn::Error::new(literal.span(), why).to_compile_error(),
     };
     let loaded = errcode_catalog::load_bytes(&source.bytes);
-    let mut errors = Errors::default();
-    for diagnostic in loaded.diagnostics.iter().filter(|d| d.is_error()) {
-        errors.at(literal.span(), format_args!("{file}:{diagnostic}"));
-    }
+    let errors = report(&file, &loaded)
+        .map(|report| syn::Error::new(literal.span(), report).to_compile_error());
     // A code defined twice is an error above; its first entry still expands,
     // so that report sites of the code raise nothing more.
     let krate = crate::krate::path();
@@ -45,13 +43,50 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         .entries
         .iter()
         .filter(|entry| seen.insert(entry.code.as_str()))
-        .map(|entry| entry::expand(&krate, &vis, entry, &file, literal.span()));
+        .map(|entry| entry::expand(&krate, &vis, entry, &source.located_path, literal.span()));
     let tracked = &source.tracked_path;
-    let errors = errors.to_compile_errors();
     quote! {
         // Makes the compiler rebuild this crate when the catalog changes.
         const _: &[u8] = ::core::include_bytes!(#tracked);
         #(#definitions)*
         #errors
     }
+}
+
+/// The one error of a catalog with defects: the finding itself when there
+/// is one; otherwise a headline and a `= note:` line per finding, each
+/// `FILE:LINE:COLUMN: CODE: what is wrong`, as rustc writes its notes, since
+/// a proc macro cannot attach notes of its own. `None` without errors.
+fn report(file: &str, loaded: &Loaded) -> Option<String> {
+    let errors: Vec<&Diagnostic> = loaded.diagnostics.iter().filter(|d| d.is_error()).collect();
+    let total = errors.len() + loaded.omitted_errors;
+    match errors.as_slice() {
+        [] => None,
+        [only] if total == 1 => Some(finding(file, only)),
+        _ => {
+            let mut report = format!("{file} has {total} errors");
+            for error in &errors {
+                report.push_str(&format!("\n  = note: {}", finding(file, error)));
+            }
+            if loaded.omitted_errors > 0 {
+                report.push_str(&format!(
+                    "\n  = note: ... and {} more findings",
+                    loaded.omitted_errors
+                ));
+            }
+            Some(report)
+        }
+    }
+}
+
+/// `FILE:LINE:COLUMN: CODE: what is wrong`.
+fn finding(file: &str, diagnostic: &Diagnostic) -> String {
+    let position = diagnostic.position;
+    let subject = diagnostic
+        .subject()
+        .map_or_else(String::new, |subject| format!(" {subject}:"));
+    format!(
+        "{file}:{}:{}:{subject} {}",
+        position.line, position.column, diagnostic.message
+    )
 }
