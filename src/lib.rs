@@ -48,6 +48,8 @@
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
 
+#[doc = include_str!("docs/error_code.md")]
+pub use errcode_macros::error_code;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.
 ///
 /// `include_catalog!("path/error_code.json")` (the path relative to the
@@ -78,30 +80,100 @@ extern crate self as errcode;
 /// let unsupported = WX0001 { function: "cast".into(), r#type: "bf16".into() };
 /// assert_eq!(unsupported.to_string(), "Failed to cast because bf16 is not supported.");
 /// ```
+#[cfg(feature = "include-catalog")]
 pub use errcode_macros::include_catalog;
-pub use errcode_macros::{
-    error_code, msprof_env_error, msprof_inner_error, msprof_input_error, report_env_error,
-    report_inner_error, report_input_error,
-};
+/// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does.
+///
+/// ```
+/// use errcode_profiling::*;
+///
+/// errcode::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+/// assert!(errcode::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
+/// ```
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::msprof_env_error;
+/// Reports an internal error with a format string, as the CANN runtime's
+/// `MSPROF_INNER_ERROR` does.
+///
+/// ```
+/// let queue = "rx";
+/// errcode::msprof_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("E19999: Inner Error!\r\nqueue rx overflowed after 4096 items\r\n")
+/// );
+/// ```
+///
+#[doc = include_str!("docs/report_inner.md")]
+pub use errcode_macros::msprof_inner_error;
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does.
+///
+/// ```
+/// use errcode_profiling::*;
+///
+/// errcode::msprof_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
+/// assert!(errcode::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
+/// ```
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::msprof_input_error;
+/// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does.
+///
+/// ```
+/// use errcode_profiling::*;
+///
+/// errcode::report_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+/// assert!(errcode::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
+/// ```
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::report_env_error;
+/// Reports an internal error with a format string, as the CANN runtime's
+/// `REPORT_INNER_ERROR` does.
+///
+/// ```
+/// let queue = "rx";
+/// errcode::report_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("E19999: Inner Error!\r\nqueue rx overflowed after 4096 items\r\n")
+/// );
+/// ```
+///
+#[doc = include_str!("docs/report_inner.md")]
+pub use errcode_macros::report_inner_error;
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does.
+///
+/// ```
+/// use errcode_profiling::*;
+///
+/// errcode::report_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
+/// assert!(errcode::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
+/// ```
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::report_input_error;
+#[cfg(feature = "json")]
 pub use errcode_runtime::{
     CatalogErrors, PartialRegistration, REGISTERED_FILE, catalog, register_catalog_json,
     register_catalog_json_partial,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorCode, ErrorDef, Instrumented, InvalidLimits, Limits, Registry, Report,
-    ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits, registry,
-    report_dynamic, report_internal, restore_reports, scope, set_limits, take_error_message,
-    take_reports, take_warning_message, write_error_message, write_warning_message,
+    Conflict, ErrorCode, ErrorDef, Instrumented, InvalidLimits, Limits, MissingCodes, Registry,
+    Report, ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits,
+    registry, report_dynamic, report_internal, restore_reports, scope, set_limits,
+    take_error_message, take_reports, take_warning_message, write_error_message,
+    write_warning_message,
 };
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
     pub use errcode_macros::__report_checked;
-    pub use errcode_runtime::catalog::Layout;
     pub use errcode_runtime::{
-        __store_heap_bytes as store_heap_bytes, AsDynError, Defined, REJECTED, RawDef,
-        Registration, downcast, fmt_display, report_formatted,
+        AsDynError, Defined, REJECTED, RawDef, Registration, downcast, fmt_display,
+        report_formatted,
     };
     pub use inventory;
 

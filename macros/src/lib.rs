@@ -6,6 +6,7 @@
 //! list, then expand. A definition that fails its checks still expands to a
 //! fallback, so the only errors a user sees are the ones to fix.
 
+#[cfg(feature = "catalog")]
 mod catalog;
 mod code;
 mod definition;
@@ -16,49 +17,50 @@ mod report;
 
 use proc_macro::TokenStream;
 
-/// Defines an error code on a struct. See `errcode::error_code`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro_attribute]
 pub fn error_code(args: TokenStream, item: TokenStream) -> TokenStream {
     definition::expand(args.into(), item.into()).into()
 }
 
-/// Defines every entry of a catalog file. See `errcode::include_catalog!`.
+// Documented where users see it: the `errcode` re-export.
+#[cfg(feature = "catalog")]
 #[proc_macro]
 pub fn include_catalog(input: TokenStream) -> TokenStream {
     catalog::expand(input.into()).into()
 }
 
-/// Reports a defined code with its arguments by name. See `errcode::msprof_env_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn msprof_env_error(input: TokenStream) -> TokenStream {
     report::expand_call(input.into()).into()
 }
 
-/// Reports a defined code with its arguments by name. See `errcode::msprof_input_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn msprof_input_error(input: TokenStream) -> TokenStream {
     report::expand_call(input.into()).into()
 }
 
-/// Reports a defined code with its arguments by name. See `errcode::report_input_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn report_input_error(input: TokenStream) -> TokenStream {
     report::expand_call(input.into()).into()
 }
 
-/// Reports a defined code with its arguments by name. See `errcode::report_env_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn report_env_error(input: TokenStream) -> TokenStream {
     report::expand_call(input.into()).into()
 }
 
-/// Reports an internal error with a format string. See `errcode::report_inner_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn report_inner_error(input: TokenStream) -> TokenStream {
     inner::expand("report_inner_error", input.into()).into()
 }
 
-/// Reports an internal error with a format string. See `errcode::msprof_inner_error!`.
+// Documented where users see it: the `errcode` re-export.
 #[proc_macro]
 pub fn msprof_inner_error(input: TokenStream) -> TokenStream {
     inner::expand("msprof_inner_error", input.into()).into()

@@ -10,10 +10,12 @@
 
 mod arena;
 mod def;
+#[cfg(feature = "json")]
 mod export;
 mod index;
 mod limits;
 mod local;
+#[cfg(feature = "json")]
 mod register;
 mod registry;
 mod render;
@@ -22,13 +24,16 @@ mod store;
 mod stream;
 
 pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
+#[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
+#[cfg(feature = "json")]
 pub use register::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
 pub use registry::{
-    Conflict, Downcast, REJECTED, Registration, Registry, definition_of, downcast, registry,
+    Conflict, Downcast, MissingCodes, REJECTED, Registration, Registry, definition_of, downcast,
+    registry,
 };
 pub use report::{
     Report, ReportError, report_dynamic, report_formatted, report_internal, restore_reports,
@@ -39,13 +44,8 @@ pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
 /// JSON, Markdown or Rust (the `errcode-catalog` crate).
+#[cfg(feature = "json")]
 pub use errcode_catalog as catalog;
 
 #[doc(hidden)]
 pub use errcode_syntax as syntax;
-
-/// Bytes the current thread's own store holds on the heap: what the limits bound.
-#[doc(hidden)]
-pub fn __store_heap_bytes() -> usize {
-    local::heap_bytes()
-}

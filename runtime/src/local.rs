@@ -353,24 +353,3 @@ pub(crate) fn current_stream() -> Option<Arc<StreamShared>> {
         .ok()
         .flatten()
 }
-
-/// Bytes this thread's own store holds on the heap, with its pending buffer.
-pub(crate) fn heap_bytes() -> usize {
-    STATE
-        .try_with(|state| {
-            let store = state
-                .store
-                .try_borrow()
-                .map(|store| store.errors.heap_bytes() + store.warnings.heap_bytes())
-                .unwrap_or(0);
-            let pending = state
-                .pending
-                .try_borrow()
-                .map(|pending| {
-                    pending.text.capacity() + pending.spans.capacity() * size_of::<Range<usize>>()
-                })
-                .unwrap_or(0);
-            store + pending
-        })
-        .unwrap_or(0)
-}

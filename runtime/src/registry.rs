@@ -11,9 +11,12 @@
 //! [`registry()`] hand out `&'static` references.
 
 use std::cell::Cell;
+#[cfg(feature = "json")]
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
+#[cfg(feature = "json")]
+use std::sync::{Mutex, PoisonError};
 
 use errcode_syntax::pack_code;
 
@@ -104,6 +107,7 @@ pub(crate) struct Source {
     /// choose theirs.
     pub(crate) priority: u32,
     /// `None` for `#[error_code]` definitions.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
     pub(crate) written: Option<Written>,
 }
 
@@ -218,6 +222,7 @@ impl Registry {
         }
     }
 
+    #[cfg(feature = "json")]
     /// Which of `candidates` (code and priority) would take effect: each
     /// adds its code or replaces its definition when its priority is
     /// strictly higher than the one registered; of several for one code,
@@ -242,6 +247,7 @@ impl Registry {
         applying
     }
 
+    #[cfg(feature = "json")]
     /// This registry with `additions` (distinct codes, each one that
     /// [`applying`](Self::applying) chose) added or replacing the definition
     /// of their code.
@@ -270,6 +276,7 @@ impl Registry {
         Some((*self.entries.get(position)?, *self.sources.get(position)?))
     }
 
+    #[cfg(feature = "json")]
     /// Every definition linked into the binary with the code `code`.
     pub(crate) fn compiled_definitions(&self, code: &str) -> Vec<&'static ErrorDef> {
         if let Some(conflict) = self.conflicts.iter().find(|conflict| conflict.code == code) {
@@ -303,6 +310,7 @@ impl Registry {
         self.entries.iter().copied()
     }
 
+    #[cfg(feature = "json")]
     /// Every code's definition with how it was registered, in code order.
     pub(crate) fn iter_sources(&self) -> impl Iterator<Item = (&'static ErrorDef, Source)> + '_ {
         self.entries
@@ -321,6 +329,38 @@ impl Registry {
         self.entries.is_empty()
     }
 
+    /// Checks that every one of `codes` is registered; the error names the
+    /// missing ones. For a test of the binary that reports them: a crate of
+    /// definitions the binary never refers to is left out by the linker, and
+    /// its codes with it, without any error; `use my_errors as _;` in the
+    /// binary links it.
+    ///
+    /// ```
+    /// # use errcode::error_code;
+    /// # #[derive(Debug)]
+    /// # #[error_code("EZ0001", message = "Device %s was not found.")]
+    /// # pub struct DeviceNotFound { pub device_id: u32 }
+    /// errcode::registry().expect_codes(["EZ0001"]).unwrap();
+    /// let missing = errcode::registry().expect_codes(["EZ0001", "EZ0002", "EZ0003"]).unwrap_err();
+    /// assert_eq!(missing.codes(), ["EZ0002", "EZ0003"]);
+    /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0002, EZ0003"));
+    /// ```
+    pub fn expect_codes<'c>(
+        &self,
+        codes: impl IntoIterator<Item = &'c str>,
+    ) -> Result<(), MissingCodes> {
+        let missing: Vec<String> = codes
+            .into_iter()
+            .filter(|code| self.get(code).is_none())
+            .map(str::to_owned)
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(MissingCodes { codes: missing })
+        }
+    }
+
     /// The codes defined more than once in the binary, in code order.
     /// Run-time registrations replace definitions by priority and are not
     /// conflicts.
@@ -328,6 +368,35 @@ impl Registry {
         &self.conflicts
     }
 }
+
+/// Codes that [`Registry::expect_codes`] did not find.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingCodes {
+    codes: Vec<String>,
+}
+
+impl MissingCodes {
+    /// The codes not registered, in the order asked for.
+    pub fn codes(&self) -> &[String] {
+        &self.codes
+    }
+}
+
+impl core::fmt::Display for MissingCodes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let count = self.codes.len();
+        write!(
+            f,
+            "{count} code{} {} not registered: {}; a crate of definitions that the binary never \
+             refers to is left out by the linker: refer to it once, as `use my_errors as _;`",
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "is" } else { "are" },
+            self.codes.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for MissingCodes {}
 
 /// One link of the chain of registries.
 struct Snapshot {
@@ -348,6 +417,7 @@ impl Snapshot {
 static FIRST: OnceLock<Snapshot> = OnceLock::new();
 
 /// Run-time registrations take turns, so that each builds on the last.
+#[cfg(feature = "json")]
 static WRITER: Mutex<()> = Mutex::new(());
 
 thread_local! {
@@ -412,6 +482,7 @@ pub(crate) fn in_force(compiled: &'static ErrorDef) -> &'static ErrorDef {
     }
 }
 
+#[cfg(feature = "json")]
 /// Publishes the registry that `next` builds from the newest one, unless it
 /// builds none, and returns what `next` returns with it.
 pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) -> R {

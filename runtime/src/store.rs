@@ -484,14 +484,6 @@ impl Lane {
         self.reserve.used = false;
     }
 
-    /// Bytes the lane holds on the heap.
-    pub(crate) fn heap_bytes(&self) -> usize {
-        self.items.capacity() * size_of::<Item>()
-            + self.text.capacity()
-            + self.spans.capacity() * size_of::<Range<usize>>()
-            + self.table.capacity() * size_of::<u32>()
-    }
-
     /// Stores a report unless the same one (same code and values) is there
     /// already. A full lane only counts it, without comparing: a thread that
     /// never takes its reports pays little for each new one.

@@ -24,6 +24,7 @@ pub(crate) enum Origin {
     /// `#[error_code]` on a struct or a variant: its place in its source file.
     Attribute,
     /// An entry of a catalog file imported by `include_catalog!`.
+    #[cfg_attr(not(feature = "catalog"), allow(dead_code))]
     Catalog {
         /// The catalog's path as the import wrote it.
         file: String,
