@@ -13,6 +13,7 @@ mod def;
 #[cfg(feature = "json")]
 mod export;
 mod index;
+mod integrations;
 mod limits;
 mod local;
 #[cfg(feature = "json")]

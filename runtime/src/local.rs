@@ -15,6 +15,7 @@ use std::sync::{Arc, PoisonError};
 
 use crate::arena::{FixedWriter, OutOfMemory};
 use crate::def::{ErrorDef, FieldMap, SourceLocation};
+use crate::integrations;
 use crate::limits::{Limits, limits};
 use crate::registry::in_force;
 use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
@@ -155,6 +156,24 @@ impl<'a> Resolved<'a> {
         }
     }
 
+    /// The report whose values (or text) `write` put into `buffer`.
+    fn pending<'b>(
+        &self,
+        form: Form,
+        location: SourceLocation,
+        buffer: &'b PendingBuffer,
+    ) -> Pending<'b> {
+        Pending {
+            code: self.code,
+            def: self.def,
+            internal: self.internal,
+            form,
+            location,
+            text: &buffer.text,
+            spans: &buffer.spans,
+        }
+    }
+
     /// Writes the whole message straight into a fixed buffer: the path that
     /// needs no allocator.
     fn write_reserve(&self, location: SourceLocation) -> ReserveText {
@@ -265,18 +284,22 @@ pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
     let resolved = Resolved::new(source);
     let warning = resolved.warning;
     // A full lane only counts: nothing is formatted, so a thread that never
-    // takes its reports pays little for each new one.
+    // takes its reports pays little for each new one. `Some(n)`: dropped,
+    // the lane's count now `n`.
     let full = with_store(|store| {
         let lane = store.lane(warning);
         let full = lane.is_full(limits);
         if full {
             lane.add_dropped(1);
         }
-        full
+        full.then(|| lane.dropped())
     });
     let outcome = match full {
-        Some(true) => Outcome::Dropped,
-        Some(false) => write_and_store(&resolved, location, limits),
+        Some(Some(dropped)) => {
+            trace_dropped(&resolved, location, limits, dropped);
+            Outcome::Dropped
+        }
+        Some(None) => write_and_store(&resolved, location, limits),
         None => {
             count_busy(warning);
             Outcome::Dropped
@@ -286,43 +309,81 @@ pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
         return outcome;
     }
     let reserved = resolved.write_reserve(location);
-    with_store(|store| store.lane(warning).push_reserve(&reserved)).unwrap_or_else(|| {
-        count_busy(warning);
-        Outcome::Dropped
+    let (outcome, dropped) = with_store(|store| {
+        let lane = store.lane(warning);
+        (lane.push_reserve(&reserved), lane.dropped())
     })
+    .unwrap_or_else(|| {
+        count_busy(warning);
+        (Outcome::Dropped, 0)
+    });
+    integrations::trace_report(&reserved.entry(), warning, outcome, dropped);
+    outcome
 }
+
+/// Tells `tracing` of a report that a full lane dropped, with its values
+/// formatted for it: only the lane's first drop since it was taken, and only
+/// when a subscriber wants the event, so that a full lane stays cheap.
+#[cfg(feature = "tracing")]
+fn trace_dropped(
+    resolved: &Resolved<'_>,
+    location: SourceLocation,
+    limits: Limits,
+    dropped: usize,
+) {
+    if !integrations::tracing::wants_drop(resolved.warning, dropped) {
+        return;
+    }
+    let budget = limits.max_message_bytes();
+    with_pending(|buffer| {
+        if let Ok(form) = resolved.write(buffer, budget) {
+            let pending = resolved.pending(form, location, buffer);
+            integrations::trace_report(
+                &pending.entry(budget),
+                resolved.warning,
+                Outcome::Dropped,
+                dropped,
+            );
+        }
+    });
+}
+
+#[cfg(not(feature = "tracing"))]
+fn trace_dropped(_: &Resolved<'_>, _: SourceLocation, _: Limits, _: usize) {}
 
 /// Formats the report into this thread's pending buffer (a fresh one when a
 /// value being formatted reports in turn), then stores it.
 fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Limits) -> Outcome {
-    let store = |buffer: &mut PendingBuffer| {
+    with_pending(|buffer| {
         let form = match resolved.write(buffer, limits.max_message_bytes()) {
             Ok(form) => form,
             Err(OutOfMemory) => return Outcome::OutOfMemory,
         };
-        let pending = Pending {
-            code: resolved.code,
-            def: resolved.def,
-            internal: resolved.internal,
-            form,
-            location,
-            text: &buffer.text,
-            spans: &buffer.spans,
-        };
-        with_store(|store| store.lane(resolved.warning).push(&pending, limits)).unwrap_or_else(
-            || {
-                count_busy(resolved.warning);
-                Outcome::Dropped
-            },
-        )
-    };
+        let pending = resolved.pending(form, location, buffer);
+        let (outcome, dropped) = with_store(|store| {
+            let lane = store.lane(resolved.warning);
+            (lane.push(&pending, limits), lane.dropped())
+        })
+        .unwrap_or_else(|| {
+            count_busy(resolved.warning);
+            (Outcome::Dropped, 0)
+        });
+        let entry = pending.entry(limits.max_message_bytes());
+        integrations::trace_report(&entry, resolved.warning, outcome, dropped);
+        outcome
+    })
+}
+
+/// Runs `f` on this thread's pending buffer, or on a fresh one when a value
+/// being formatted into it reports in turn.
+fn with_pending<R>(f: impl Fn(&mut PendingBuffer) -> R) -> R {
     let shared = STATE.try_with(|state| {
         let mut buffer = state.pending.try_borrow_mut().ok()?;
-        Some(store(&mut buffer))
+        Some(f(&mut buffer))
     });
     match shared {
-        Ok(Some(outcome)) => outcome,
-        _ => store(&mut PendingBuffer::new()),
+        Ok(Some(result)) => result,
+        _ => f(&mut PendingBuffer::new()),
     }
 }
 

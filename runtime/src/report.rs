@@ -6,7 +6,7 @@ use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::local::{Source, record, with_store};
 use crate::registry::registry;
 use crate::render;
-use crate::store::{Entry, Message};
+use crate::store::{Entry, Lane, Message};
 use errcode_syntax::classify_code;
 
 /// One stored report, taken out of a thread's store by [`take_reports`].
@@ -337,7 +337,7 @@ pub fn take_error_message() -> Option<String> {
         text.try_reserve_exact(render::errors_len(&store.errors))
             .ok()?;
         let _ = render::write_errors(&store.errors, &mut text);
-        store.errors.clear();
+        cleared(&mut store.errors, false);
         Some(text)
     })
     .flatten()
@@ -354,7 +354,7 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
             return false;
         }
         let _ = render::write_errors(&store.errors, out);
-        store.errors.clear();
+        cleared(&mut store.errors, false);
         true
     })
     .unwrap_or(false)
@@ -371,7 +371,7 @@ pub fn take_warning_message() -> Option<String> {
         text.try_reserve_exact(render::warnings_len(&store.warnings))
             .ok()?;
         let _ = render::write_warnings(&store.warnings, &mut text);
-        store.warnings.clear();
+        cleared(&mut store.warnings, true);
         Some(text)
     })
     .flatten()
@@ -385,10 +385,17 @@ pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
             return false;
         }
         let _ = render::write_warnings(&store.warnings, out);
-        store.warnings.clear();
+        cleared(&mut store.warnings, true);
         true
     })
     .unwrap_or(false)
+}
+
+/// Empties a lane whose reports were taken, telling `tracing` how many it
+/// had dropped.
+fn cleared(lane: &mut Lane, warning: bool) {
+    crate::integrations::trace_taken(warning, lane.dropped());
+    lane.clear();
 }
 
 /// Takes this thread's reports out of its store, errors first, then warnings,
@@ -409,8 +416,8 @@ pub fn take_reports() -> Vec<Report> {
                 .entries()
                 .map(|entry| Report::from_entry(&entry, true)),
         );
-        store.errors.clear();
-        store.warnings.clear();
+        cleared(&mut store.errors, false);
+        cleared(&mut store.warnings, true);
         reports
     })
     .unwrap_or_default()

@@ -46,7 +46,36 @@ pub(crate) struct Pending<'a> {
     pub(crate) spans: &'a [Range<usize>],
 }
 
-impl Pending<'_> {
+impl<'a> Pending<'a> {
+    /// The message this report renders, its template cut to `budget` bytes.
+    pub(crate) fn message(&self, budget: usize) -> Message<'a> {
+        match (self.form, self.def) {
+            (Form::Template, Some(def)) => Message::Template {
+                def,
+                text: self.text,
+                spans: self.spans,
+                budget,
+            },
+            _ => Message::Text(
+                self.spans
+                    .first()
+                    .and_then(|span| self.text.get(span.clone()))
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    /// The report as a stored one would be seen, before it is stored.
+    pub(crate) fn entry(&self, budget: usize) -> Entry<'a> {
+        Entry {
+            code: self.code,
+            def: self.def,
+            internal: self.internal,
+            location: self.location,
+            message: self.message(budget),
+        }
+    }
+
     fn hash(&self) -> u64 {
         let mut hasher = FxHasher::default();
         hasher.add_bytes(self.code.as_bytes());
@@ -114,6 +143,22 @@ pub(crate) struct ReserveText {
     pub(crate) location: SourceLocation,
     pub(crate) len: usize,
     pub(crate) text: [u8; RESERVE_BYTES],
+}
+
+impl ReserveText {
+    /// The report as the reserve will hold it.
+    pub(crate) fn entry(&self) -> Entry<'_> {
+        Entry {
+            code: self.code,
+            def: self.def,
+            internal: self.internal,
+            location: self.location,
+            // Only whole chars are ever written to `text` (see `FixedWriter`).
+            message: Message::Text(
+                core::str::from_utf8(&self.text[..self.len]).unwrap_or_default(),
+            ),
+        }
+    }
 }
 
 /// A stored report's message, rendered on demand.
@@ -539,22 +584,9 @@ impl Lane {
         if self.reserve.code != pending.code {
             return false;
         }
-        let message = match (pending.form, pending.def) {
-            (Form::Template, Some(def)) => Message::Template {
-                def,
-                text: pending.text,
-                spans: pending.spans,
-                budget: usize::MAX,
-            },
-            _ => Message::Text(
-                pending
-                    .spans
-                    .first()
-                    .and_then(|span| pending.text.get(span.clone()))
-                    .unwrap_or_default(),
-            ),
-        };
-        message.renders_as(self.reserve.message())
+        pending
+            .message(usize::MAX)
+            .renders_as(self.reserve.message())
     }
 
     fn store(

@@ -1,0 +1,157 @@
+//! One `tracing` event per report: what a service's logging pipeline (and,
+//! through `opentelemetry-appender-tracing`, its collector) sees of errcode.
+//!
+//! Every report that is stored, merged with an identical one, or dropped by
+//! a limit emits an event with target `errcode`, at `ERROR` for an `E` code
+//! and `WARN` for a `W` code, named `errcode.report`, with these fields:
+//!
+//! | field | value |
+//! | --- | --- |
+//! | `message` | the rendered message, as `take_error_message` shows it (the event's body in OpenTelemetry) |
+//! | `code` | `"EK0201"` |
+//! | `title`, `class` | the definition's, when it has them |
+//! | `outcome` | `"stored"`, `"merged"` or `"dropped"` |
+//! | `args` | the arguments as one JSON object, `{"buf_size":"1048576B"}`; absent when there are none |
+//! | `dropped` | on a drop: how many reports the store has dropped since it was last taken |
+//! | `code.file.path`, `code.line.number`, `code.column.number` | the report site (OpenTelemetry's names) |
+//!
+//! Drops come in floods (a lane is full until it is taken), so they are not
+//! told one by one: the first report a lane drops since it was taken emits
+//! its event (with `dropped = 1`), and taking a lane that dropped reports
+//! emits one `errcode.dropped` event whose `dropped` is the total. A report
+//! that found the store busy (made while the store was being rendered) is
+//! counted, not told.
+//!
+//! Nothing is formatted for an event that no subscriber wants: the message
+//! and the arguments are `Display` values that render from the report's
+//! pending buffer when a subscriber records them.
+
+use core::fmt;
+
+use ::tracing::{Level, event};
+
+use crate::def::ErrorDef;
+use crate::store::{Entry, Outcome};
+
+/// The target of every event.
+const TARGET: &str = "errcode";
+
+/// An event at `ERROR`, or `WARN` for a warning: a level is part of each
+/// event's static metadata, so each gets its own call site.
+macro_rules! event_at {
+    ($warning:expr, $name:literal, $($fields:tt)*) => {
+        if $warning {
+            event!(name: $name, target: TARGET, Level::WARN, $($fields)*)
+        } else {
+            event!(name: $name, target: TARGET, Level::ERROR, $($fields)*)
+        }
+    };
+}
+
+/// Whether the event of a report that a full lane dropped is to be emitted:
+/// the lane's first drop since it was taken, and a subscriber that wants it.
+pub(crate) fn wants_drop(warning: bool, dropped: usize) -> bool {
+    dropped == 1
+        && if warning {
+            ::tracing::enabled!(target: TARGET, Level::WARN)
+        } else {
+            ::tracing::enabled!(target: TARGET, Level::ERROR)
+        }
+}
+
+/// Emits the event of one report, given what became of it and the lane's
+/// dropped count after it. A drop is told only when it is the lane's first
+/// since it was taken; a report that ran out of memory is told once it is in
+/// the reserve.
+pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped: usize) {
+    let outcome = match outcome {
+        Outcome::Stored => "stored",
+        Outcome::Merged => "merged",
+        Outcome::Dropped if dropped == 1 => "dropped",
+        Outcome::Dropped | Outcome::OutOfMemory => return,
+    };
+    let def = entry.def;
+    let fields = def.map(ErrorDef::fields).unwrap_or_default();
+    let args = (!fields.is_empty() && entry.values().next().is_some()).then_some(Args {
+        names: fields,
+        entry,
+    });
+    let dropped = (outcome == "dropped").then_some(dropped as u64);
+    event_at!(
+        warning,
+        "errcode.report",
+        code = entry.code,
+        title = def.and_then(ErrorDef::title),
+        class = def.and_then(ErrorDef::class),
+        outcome,
+        args = args.map(::tracing::field::display),
+        dropped,
+        code.file.path = entry.location.file,
+        code.line.number = entry.location.line,
+        code.column.number = entry.location.column,
+        message = ::tracing::field::display(&entry.message),
+    );
+}
+
+/// Emits the total of the reports a lane dropped, when it is taken.
+pub(crate) fn taken(warning: bool, dropped: usize) {
+    if dropped == 0 {
+        return;
+    }
+    event_at!(
+        warning,
+        "errcode.dropped",
+        outcome = "dropped",
+        dropped = dropped as u64,
+        message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
+    );
+}
+
+/// A report's arguments as one JSON object of strings, in the order of the
+/// definition's fields: `{"buf_size":"1048576B"}`.
+struct Args<'a> {
+    names: &'static [&'static str],
+    entry: &'a Entry<'a>,
+}
+
+impl fmt::Display for Args<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (index, (name, value)) in self.names.iter().zip(self.entry.values()).enumerate() {
+            if index > 0 {
+                f.write_str(",")?;
+            }
+            write_json_string(f, name)?;
+            f.write_str(":")?;
+            write_json_string(f, value)?;
+        }
+        f.write_str("}")
+    }
+}
+
+/// `text` as a JSON string: quoted, with `"`, `\` and control characters
+/// escaped, everything else as it is.
+fn write_json_string(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    let mut start = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        f.write_str(&text[start..at])?;
+        if escape.is_empty() {
+            write!(f, "\\u{byte:04x}")?;
+        } else {
+            f.write_str(escape)?;
+        }
+        start = at + 1;
+    }
+    f.write_str(&text[start..])?;
+    f.write_str("\"")
+}

@@ -1,0 +1,349 @@
+//! The `tracing` feature: one event per report, with its fields, caught by a
+//! subscriber that records every field as text.
+#![cfg(feature = "tracing")]
+
+mod common {
+    pub mod counting_alloc;
+}
+
+use std::fmt::{self, Write as _};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use common::counting_alloc::{CountingAlloc, thread_allocations};
+use errcode::{ErrorCode, error_code, msprof_env_error, report_inner_error};
+use errcode_profiling::*;
+use tracing::field::{Field, Visit};
+use tracing::{Event, Level, Metadata, Subscriber, span};
+
+#[global_allocator]
+static ALLOCATOR: CountingAlloc = CountingAlloc;
+
+#[derive(Debug)]
+#[error_code(
+    "WZ0100",
+    title = "Sampling_Warning",
+    message = "Sampling rate %s is low; results may be coarse."
+)]
+pub struct LowSamplingRate {
+    pub rate: u32,
+}
+
+#[derive(Debug)]
+#[error_code("EZ0101", message = "Value %s is \"%s\".")]
+pub struct Quoted {
+    pub name: &'static str,
+    pub value: String,
+}
+
+/// One event as the subscriber saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Captured {
+    name: &'static str,
+    target: &'static str,
+    level: Level,
+    fields: Vec<(&'static str, String)>,
+}
+
+/// A subscriber that keeps every event with its fields as text.
+#[derive(Default, Clone)]
+struct Capture {
+    events: Arc<Mutex<Vec<Captured>>>,
+}
+
+struct Fields(Vec<(&'static str, String)>);
+
+impl Visit for Fields {
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        self.0.push((field.name(), format!("{value:?}")));
+    }
+
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.0.push((field.name(), value.to_owned()));
+    }
+}
+
+impl Subscriber for Capture {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+
+    fn new_span(&self, _: &span::Attributes<'_>) -> span::Id {
+        span::Id::from_u64(1)
+    }
+
+    fn record(&self, _: &span::Id, _: &span::Record<'_>) {}
+
+    fn record_follows_from(&self, _: &span::Id, _: &span::Id) {}
+
+    fn event(&self, event: &Event<'_>) {
+        let mut fields = Fields(Vec::new());
+        event.record(&mut fields);
+        let metadata = event.metadata();
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(Captured {
+                name: metadata.name(),
+                target: metadata.target(),
+                level: *metadata.level(),
+                fields: fields.0,
+            });
+    }
+
+    fn enter(&self, _: &span::Id) {}
+
+    fn exit(&self, _: &span::Id) {}
+}
+
+/// The events `f` emits on this thread.
+fn capture(f: impl FnOnce()) -> Vec<Captured> {
+    let capture = Capture::default();
+    tracing::subscriber::with_default(capture.clone(), f);
+    let events = capture
+        .events
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    events.clone()
+}
+
+fn fields(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+    pairs
+        .iter()
+        .map(|(name, value)| (*name, (*value).to_owned()))
+        .collect()
+}
+
+fn report_event(level: Level, pairs: &[(&'static str, &str)]) -> Captured {
+    Captured {
+        name: "errcode.report",
+        target: "errcode",
+        level,
+        fields: fields(pairs),
+    }
+}
+
+#[test]
+fn a_stored_report_and_its_duplicate() {
+    let mut line = 0;
+    let events = capture(|| {
+        for _ in 0..2 {
+            line = line!() + 1;
+            msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+        }
+        errcode::take_error_message();
+    });
+    let line = line.to_string();
+    let event = |outcome| {
+        report_event(
+            Level::ERROR,
+            &[
+                ("code", "EK0201"),
+                ("title", "Resource_Error_Insufficient_Host_Memory"),
+                ("class", "Profiling Errors"),
+                ("outcome", outcome),
+                ("args", r#"{"buf_size":"1048576B"}"#),
+                ("code.file.path", file!()),
+                ("code.line.number", &line),
+                ("code.column.number", "13"),
+                (
+                    "message",
+                    "Failed to allocate 1048576B host memory for Profiling.",
+                ),
+            ],
+        )
+    };
+    assert_eq!(events, [event("stored"), event("merged")]);
+}
+
+#[test]
+fn a_warning_is_at_warn() {
+    let mut line = 0;
+    let events = capture(|| {
+        line = line!() + 1;
+        LowSamplingRate { rate: 10 }.report();
+        errcode::take_warning_message();
+    });
+    assert_eq!(
+        events,
+        [report_event(
+            Level::WARN,
+            &[
+                ("code", "WZ0100"),
+                ("title", "Sampling_Warning"),
+                ("outcome", "stored"),
+                ("args", r#"{"rate":"10"}"#),
+                ("code.file.path", file!()),
+                ("code.line.number", &line.to_string()),
+                ("code.column.number", "38"),
+                ("message", "Sampling rate 10 is low; results may be coarse."),
+            ],
+        )]
+    );
+}
+
+#[test]
+fn an_internal_error_has_its_message_and_no_arguments() {
+    let mut line = 0;
+    let events = capture(|| {
+        line = line!() + 1;
+        report_inner_error!("E19999", "queue {} overflowed after {} items", "rx", 4096);
+        errcode::take_error_message();
+    });
+    assert_eq!(
+        events,
+        [report_event(
+            Level::ERROR,
+            &[
+                ("code", "E19999"),
+                ("outcome", "stored"),
+                ("code.file.path", file!()),
+                ("code.line.number", &line.to_string()),
+                ("code.column.number", "9"),
+                ("message", "queue rx overflowed after 4096 items"),
+            ],
+        )]
+    );
+}
+
+#[test]
+fn arguments_are_one_json_object_of_strings() {
+    let events = capture(|| {
+        Quoted {
+            name: "path",
+            value: "C:\\tmp\\\"a\"\n\u{1}é".into(),
+        }
+        .report();
+        errcode::take_error_message();
+    });
+    let args = events[0]
+        .fields
+        .iter()
+        .find(|(name, _)| *name == "args")
+        .map(|(_, value)| value.as_str());
+    assert_eq!(
+        args,
+        Some(r#"{"name":"path","value":"C:\\tmp\\\"a\"\n\u0001é"}"#)
+    );
+    let parsed: serde_json::Value = serde_json::from_str(args.unwrap()).unwrap();
+    assert_eq!(parsed["value"], "C:\\tmp\\\"a\"\n\u{1}é");
+}
+
+#[test]
+fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
+    let max_items = errcode::limits().max_items();
+    let events = capture(|| {
+        for index in 0..max_items + 3 {
+            report_inner_error!("E19999", "report {}", index);
+        }
+        errcode::take_error_message();
+    });
+    assert_eq!(events.len(), max_items + 2);
+    assert!(
+        events[..max_items]
+            .iter()
+            .all(|event| event.fields.contains(&("outcome", "stored".to_owned())))
+    );
+    let first_drop = &events[max_items];
+    assert_eq!(first_drop.name, "errcode.report");
+    assert_eq!(
+        first_drop
+            .fields
+            .iter()
+            .filter(|(name, _)| ["code", "outcome", "dropped", "message"].contains(name))
+            .cloned()
+            .collect::<Vec<_>>(),
+        fields(&[
+            ("code", "E19999"),
+            ("outcome", "dropped"),
+            ("dropped", "1"),
+            ("message", &format!("report {max_items}")),
+        ])
+    );
+    assert_eq!(
+        events[max_items + 1],
+        Captured {
+            name: "errcode.dropped",
+            target: "errcode",
+            level: Level::ERROR,
+            fields: fields(&[
+                ("outcome", "dropped"),
+                ("dropped", "3"),
+                ("message", "3 more messages dropped"),
+            ]),
+        }
+    );
+}
+
+#[test]
+fn taking_a_store_that_dropped_nothing_tells_nothing() {
+    let events = capture(|| {
+        msprof_env_error!("EK0201", ["buf_size"], ["64B"]);
+        errcode::take_reports();
+    });
+    assert_eq!(events.len(), 1);
+}
+
+/// A subscriber that formats every field into a buffer it reuses: what it
+/// allocates is nothing, so what is counted is errcode's.
+struct Reusing {
+    buffer: Mutex<String>,
+}
+
+struct IntoBuffer<'a>(&'a mut String);
+
+impl Visit for IntoBuffer<'_> {
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        let _ = write!(self.0, "{}={value:?} ", field.name());
+    }
+}
+
+impl Subscriber for Reusing {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+
+    fn new_span(&self, _: &span::Attributes<'_>) -> span::Id {
+        span::Id::from_u64(1)
+    }
+
+    fn record(&self, _: &span::Id, _: &span::Record<'_>) {}
+
+    fn record_follows_from(&self, _: &span::Id, _: &span::Id) {}
+
+    fn event(&self, event: &Event<'_>) {
+        let mut buffer = self.buffer.lock().unwrap_or_else(PoisonError::into_inner);
+        buffer.clear();
+        event.record(&mut IntoBuffer(&mut buffer));
+    }
+
+    fn enter(&self, _: &span::Id) {}
+
+    fn exit(&self, _: &span::Id) {}
+}
+
+#[test]
+fn events_allocate_nothing_beyond_what_the_subscriber_does() {
+    let subscriber = Reusing {
+        buffer: Mutex::new(String::with_capacity(4096)),
+    };
+    tracing::subscriber::with_default(subscriber, || {
+        let mut rendered = String::with_capacity(4096);
+        let mut cycle = || {
+            InsufficientHostMemory {
+                buf_size: "1048576B".into(),
+            }
+            .report();
+            report_inner_error!("E19999", "queue {} overflowed", "rx");
+            rendered.clear();
+            assert!(errcode::write_error_message(&mut rendered));
+        };
+        for _ in 0..10 {
+            cycle();
+        }
+        let before = thread_allocations();
+        for _ in 0..1_000 {
+            cycle();
+        }
+        assert_eq!(thread_allocations() - before, 0);
+    });
+}
