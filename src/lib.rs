@@ -154,6 +154,8 @@ pub use errcode_macros::report_inner_error;
 ///
 #[doc = include_str!("docs/report_by_name.md")]
 pub use errcode_macros::report_input_error;
+#[cfg(feature = "serde")]
+pub use errcode_runtime::DESERIALIZED_FILE;
 #[cfg(feature = "json")]
 pub use errcode_runtime::{
     CatalogErrors, PartialRegistration, REGISTERED_FILE, catalog, register_catalog_json,

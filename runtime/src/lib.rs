@@ -27,6 +27,8 @@ mod stream;
 pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
 #[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;
+#[cfg(feature = "serde")]
+pub use integrations::serde::DESERIALIZED_FILE;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
 #[cfg(feature = "json")]
 pub use register::{

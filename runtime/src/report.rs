@@ -15,16 +15,16 @@ use errcode_syntax::classify_code;
 /// there with [`restore_reports`].
 #[derive(Debug, Clone)]
 pub struct Report {
-    code: &'static str,
-    def: Option<&'static ErrorDef>,
-    warning: bool,
-    internal: bool,
-    message: String,
-    args: Vec<(&'static str, String)>,
+    pub(crate) code: &'static str,
+    pub(crate) def: Option<&'static ErrorDef>,
+    pub(crate) warning: bool,
+    pub(crate) internal: bool,
+    pub(crate) message: String,
+    pub(crate) args: Vec<(&'static str, String)>,
     /// The message is `def`'s template filled with `args`, so that a
     /// restore keeps the values rather than the text.
-    templated: bool,
-    location: SourceLocation,
+    pub(crate) templated: bool,
+    pub(crate) location: SourceLocation,
 }
 
 impl PartialEq for Report {
@@ -77,6 +77,12 @@ impl Report {
     /// The title of the code, when its definition gives one.
     pub fn title(&self) -> Option<&'static str> {
         self.def.and_then(ErrorDef::title)
+    }
+
+    /// The class of the code, such as `"Profiling Errors"`, when its
+    /// definition gives one.
+    pub fn class(&self) -> Option<&'static str> {
+        self.def.and_then(ErrorDef::class)
     }
 
     /// The possible cause, when the definition gives one.
