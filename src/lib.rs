@@ -177,6 +177,10 @@ pub mod __private {
         AsDynError, Defined, REJECTED, RawDef, Registration, downcast, fmt_display,
         report_formatted,
     };
+    #[cfg(feature = "miette")]
+    pub use errcode_runtime::{
+        diagnostic_code, diagnostic_help, diagnostic_related, diagnostic_severity, miette,
+    };
     pub use inventory;
 
     /// Values of `#[error_code]` fields are shown with `Display`; a field of

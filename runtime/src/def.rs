@@ -43,6 +43,10 @@ pub struct ErrorDef {
     raw: RawDef,
     warning: bool,
     internal: bool,
+    /// The possible cause as a `miette` diagnostic, which the diagnostics of
+    /// the definition's values hand out by reference.
+    #[cfg(feature = "miette")]
+    pub(crate) possible_cause: crate::integrations::miette::PossibleCause,
 }
 
 /// The parts of an [`ErrorDef`], as generated code writes them; checked by
@@ -95,6 +99,8 @@ impl ErrorDef {
         ErrorDef {
             warning: kind.warning,
             internal: kind.internal,
+            #[cfg(feature = "miette")]
+            possible_cause: crate::integrations::miette::PossibleCause::new(raw.cause),
             raw,
         }
     }

@@ -52,3 +52,13 @@ pub use errcode_catalog as catalog;
 
 #[doc(hidden)]
 pub use errcode_syntax as syntax;
+
+// What the `miette::Diagnostic` impls of `#[error_code]` call.
+#[cfg(feature = "miette")]
+#[doc(hidden)]
+pub use {
+    ::miette,
+    integrations::miette::{
+        diagnostic_code, diagnostic_help, diagnostic_related, diagnostic_severity,
+    },
+};

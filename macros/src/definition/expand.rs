@@ -161,6 +161,7 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
         }
     };
     let source = source_fn(krate, item, units);
+    let diagnostic = diagnostic(krate, item);
     quote! {
         #(#statics)*
 
@@ -187,7 +188,48 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
             #source
         }
 
+        #diagnostic
+
         #(#registrations)*
+    }
+}
+
+/// `miette::Diagnostic`, with the `miette` feature: each method one call to
+/// the runtime, which reads the definition (miette is named through the
+/// facade, so the user's crate needs no dependency on it).
+fn diagnostic(krate: &TokenStream, item: &Item) -> TokenStream {
+    if !cfg!(feature = "miette") {
+        return TokenStream::new();
+    }
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let text = quote!(::core::option::Option<::std::boxed::Box<dyn ::core::fmt::Display + '_>>);
+    quote! {
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl #impl_generics #krate::__private::miette::Diagnostic for #ident #ty_generics #where_clause {
+            fn code(&self) -> #text {
+                #krate::__private::diagnostic_code(self)
+            }
+
+            fn severity(&self) -> ::core::option::Option<#krate::__private::miette::Severity> {
+                #krate::__private::diagnostic_severity(self)
+            }
+
+            fn help(&self) -> #text {
+                #krate::__private::diagnostic_help(self)
+            }
+
+            fn related(
+                &self,
+            ) -> ::core::option::Option<
+                ::std::boxed::Box<
+                    dyn ::core::iter::Iterator<Item = &dyn #krate::__private::miette::Diagnostic> + '_,
+                >,
+            > {
+                #krate::__private::diagnostic_related(self)
+            }
+        }
     }
 }
 
@@ -356,6 +398,13 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let _ = units;
+    // Uses of the type as a diagnostic compile too, with miette's defaults.
+    let fallback_diagnostic = cfg!(feature = "miette").then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #krate::__private::miette::Diagnostic for #ident #ty_generics #where_clause {}
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::__private::Defined for #ident #ty_generics #where_clause {
@@ -381,6 +430,8 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
 
         #[automatically_derived]
         impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {}
+
+        #fallback_diagnostic
     }
 }
 

@@ -3,6 +3,8 @@
 //! and `miette`. With a feature off, its hooks here do nothing and cost
 //! nothing.
 
+#[cfg(feature = "miette")]
+pub(crate) mod miette;
 #[cfg(feature = "serde")]
 pub(crate) mod serde;
 #[cfg(feature = "tracing")]

@@ -1,0 +1,85 @@
+//! What the `miette::Diagnostic` impl that `#[error_code]` generates for
+//! each definition's type calls, with the `miette` feature: the impl is
+//! generated per type (the trait and the types are both foreign to this
+//! crate), and each of its methods is one call to a function here.
+//!
+//! - `code()`: the error code, such as `EK0201`.
+//! - `severity()`: `Warning` for a `W` code, `Error` for the others.
+//! - `help()`: the solution, when the definition has one.
+//! - `related()`: the possible cause, when the definition has one, as a
+//!   diagnostic of its own with severity `Advice`. miette has no slot for
+//!   a likely cause: the cause chain is for the errors that did cause this
+//!   one (a `#[source]` field), and `help` is the solution; a related advice
+//!   is rendered after the help, labelled as what it is.
+//!
+//! Each reads the definition in force, as `Display` does: a catalog
+//! registered at run time with a higher priority replaces the texts.
+
+use core::fmt;
+
+use ::miette::{Diagnostic, Severity};
+
+use crate::def::Defined;
+use crate::registry::in_force;
+
+/// A definition's possible cause, as the `Advice` that its diagnostic's
+/// `related()` hands out. Each [`ErrorDef`](crate::ErrorDef) holds its own,
+/// so that it can be handed out by reference for as long as any value of
+/// the definition.
+#[derive(Debug)]
+pub(crate) struct PossibleCause(Option<&'static str>);
+
+impl PossibleCause {
+    pub(crate) const fn new(cause: Option<&'static str>) -> Self {
+        PossibleCause(cause)
+    }
+}
+
+impl fmt::Display for PossibleCause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Possible cause: {}", self.0.unwrap_or_default())
+    }
+}
+
+impl std::error::Error for PossibleCause {}
+
+impl Diagnostic for PossibleCause {
+    fn severity(&self) -> Option<Severity> {
+        Some(Severity::Advice)
+    }
+}
+
+/// `Diagnostic::code`: the definition's code.
+#[doc(hidden)]
+pub fn diagnostic_code(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {
+    Some(Box::new(in_force(value.compiled_definition()).code()))
+}
+
+/// `Diagnostic::severity`: `Warning` for a `W` code, else `Error`.
+#[doc(hidden)]
+pub fn diagnostic_severity(value: &dyn Defined) -> Option<Severity> {
+    let def = in_force(value.compiled_definition());
+    Some(if def.is_warning() {
+        Severity::Warning
+    } else {
+        Severity::Error
+    })
+}
+
+/// `Diagnostic::help`: the solution.
+#[doc(hidden)]
+pub fn diagnostic_help(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {
+    let solution = in_force(value.compiled_definition()).solution()?;
+    Some(Box::new(solution))
+}
+
+/// `Diagnostic::related`: the possible cause, as an `Advice`.
+#[doc(hidden)]
+pub fn diagnostic_related<'a>(
+    value: &'a dyn Defined,
+) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+    let def = in_force(value.compiled_definition());
+    def.cause()?;
+    let cause: &'a dyn Diagnostic = &def.possible_cause;
+    Some(Box::new(core::iter::once(cause)))
+}
