@@ -137,6 +137,10 @@ fn a_stored_report_and_its_duplicate() {
         report_event(
             Level::ERROR,
             &[
+                (
+                    "message",
+                    "Failed to allocate 1048576B host memory for Profiling.",
+                ),
                 ("code", "EK0201"),
                 ("title", "Resource_Error_Insufficient_Host_Memory"),
                 ("class", "Profiling Errors"),
@@ -145,10 +149,6 @@ fn a_stored_report_and_its_duplicate() {
                 ("code.file.path", file!()),
                 ("code.line.number", &line),
                 ("code.column.number", "13"),
-                (
-                    "message",
-                    "Failed to allocate 1048576B host memory for Profiling.",
-                ),
             ],
         )
     };
@@ -168,6 +168,7 @@ fn a_warning_is_at_warn() {
         [report_event(
             Level::WARN,
             &[
+                ("message", "Sampling rate 10 is low; results may be coarse."),
                 ("code", "WZ0100"),
                 ("title", "Sampling_Warning"),
                 ("outcome", "stored"),
@@ -175,7 +176,6 @@ fn a_warning_is_at_warn() {
                 ("code.file.path", file!()),
                 ("code.line.number", &line.to_string()),
                 ("code.column.number", "38"),
-                ("message", "Sampling rate 10 is low; results may be coarse."),
             ],
         )]
     );
@@ -194,12 +194,12 @@ fn an_internal_error_has_its_message_and_no_arguments() {
         [report_event(
             Level::ERROR,
             &[
+                ("message", "queue rx overflowed after 4096 items"),
                 ("code", "E19999"),
                 ("outcome", "stored"),
                 ("code.file.path", file!()),
                 ("code.line.number", &line.to_string()),
                 ("code.column.number", "9"),
-                ("message", "queue rx overflowed after 4096 items"),
             ],
         )]
     );
@@ -253,10 +253,10 @@ fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
             .cloned()
             .collect::<Vec<_>>(),
         fields(&[
+            ("message", &format!("report {max_items}")),
             ("code", "E19999"),
             ("outcome", "dropped"),
             ("dropped", "1"),
-            ("message", &format!("report {max_items}")),
         ])
     );
     assert_eq!(
@@ -266,9 +266,9 @@ fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
             target: "errcode",
             level: Level::ERROR,
             fields: fields(&[
+                ("message", "3 more messages dropped"),
                 ("outcome", "dropped"),
                 ("dropped", "3"),
-                ("message", "3 more messages dropped"),
             ]),
         }
     );

@@ -80,6 +80,7 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
     event_at!(
         warning,
         "errcode.report",
+        message = ::tracing::field::display(&entry.message),
         code = entry.code,
         title = def.and_then(ErrorDef::title),
         class = def.and_then(ErrorDef::class),
@@ -89,7 +90,6 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
         code.file.path = entry.location.file,
         code.line.number = entry.location.line,
         code.column.number = entry.location.column,
-        message = ::tracing::field::display(&entry.message),
     );
 }
 
@@ -101,9 +101,9 @@ pub(crate) fn taken(warning: bool, dropped: usize) {
     event_at!(
         warning,
         "errcode.dropped",
+        message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
         outcome = "dropped",
         dropped = dropped as u64,
-        message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
     );
 }
 
