@@ -42,6 +42,7 @@
 //! - Each thread keeps its own reports: [`take_error_message`],
 //!   [`take_warning_message`], [`take_reports`] and [`restore_reports`].
 
+#![doc = include_str!("docs/integrations.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
