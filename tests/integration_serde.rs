@@ -28,6 +28,12 @@ const EK0201_1048576: &str = "EK0201: Failed to allocate 1048576B host memory fo
     \x20       PossibleCause: Allocation failed due to insufficient host memory.\r\n\
     \x20       Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
 
+/// What `reports` render as errors once restored here.
+fn restored(reports: impl IntoIterator<Item = Report>) -> Option<String> {
+    errcode::restore_reports(reports);
+    errcode::take_error_message()
+}
+
 /// What a worker does: report, take, write JSON.
 fn worker() -> String {
     std::thread::spawn(|| {
@@ -143,9 +149,8 @@ fn arguments_are_put_in_the_order_of_the_fields() {
         report.args().collect::<Vec<_>>(),
         [("name", "a"), ("value", "b")]
     );
-    errcode::restore_reports([report]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        restored([report]).as_deref(),
         Some("EZ0201: Value a is b.\r\n")
     );
 }
@@ -167,9 +172,8 @@ fn a_message_that_is_not_the_template_filled_is_restored_as_it_is() {
     )
     .unwrap();
     assert_eq!(same_fields.args().count(), 2);
-    errcode::restore_reports([report, same_fields]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        restored([report, same_fields]).as_deref(),
         Some(
             "EZ0201: Parameter a has value b.\r\n\
              \x20       TraceBack (most recent call last):\r\n\
@@ -195,9 +199,8 @@ fn an_unregistered_code_keeps_its_code_and_message() {
         report.location(),
         SourceLocation::new("tests/integration_serde.rs", 7, 9)
     );
-    errcode::restore_reports([report]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        restored([report]).as_deref(),
         Some("EZ9876: Defined by the worker only.\r\n")
     );
 }
@@ -209,8 +212,7 @@ fn a_struct_may_come_as_a_sequence() {
             {"buf_size": "1048576B"}, ["tests/integration_serde.rs", 3, 4]]"#,
     )
     .unwrap();
-    errcode::restore_reports([report]);
-    assert_eq!(errcode::take_error_message().unwrap(), EK0201_1048576);
+    assert_eq!(restored([report]).unwrap(), EK0201_1048576);
 }
 
 fn error_of(json: &str) -> String {

@@ -44,25 +44,10 @@ struct Captured {
     fields: Vec<(&'static str, String)>,
 }
 
-/// A subscriber that keeps every event with its fields as text.
-#[derive(Default, Clone)]
-struct Capture {
-    events: Arc<Mutex<Vec<Captured>>>,
-}
+/// A subscriber that hands every event to `F`, and has no spans.
+struct OnEvent<F>(F);
 
-struct Fields(Vec<(&'static str, String)>);
-
-impl Visit for Fields {
-    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
-        self.0.push((field.name(), format!("{value:?}")));
-    }
-
-    fn record_str(&mut self, field: &Field, value: &str) {
-        self.0.push((field.name(), value.to_owned()));
-    }
-}
-
-impl Subscriber for Capture {
+impl<F: Fn(&Event<'_>) + Send + Sync + 'static> Subscriber for OnEvent<F> {
     fn enabled(&self, _: &Metadata<'_>) -> bool {
         true
     }
@@ -76,18 +61,7 @@ impl Subscriber for Capture {
     fn record_follows_from(&self, _: &span::Id, _: &span::Id) {}
 
     fn event(&self, event: &Event<'_>) {
-        let mut fields = Fields(Vec::new());
-        event.record(&mut fields);
-        let metadata = event.metadata();
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(Captured {
-                name: metadata.name(),
-                target: metadata.target(),
-                level: *metadata.level(),
-                fields: fields.0,
-            });
+        (self.0)(event);
     }
 
     fn enter(&self, _: &span::Id) {}
@@ -95,14 +69,38 @@ impl Subscriber for Capture {
     fn exit(&self, _: &span::Id) {}
 }
 
+/// Every field as text.
+struct Fields(Vec<(&'static str, String)>);
+
+impl Visit for Fields {
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        self.0.push((field.name(), format!("{value:?}")));
+    }
+
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.0.push((field.name(), value.to_owned()));
+    }
+}
+
 /// The events `f` emits on this thread.
 fn capture(f: impl FnOnce()) -> Vec<Captured> {
-    let capture = Capture::default();
-    tracing::subscriber::with_default(capture.clone(), f);
-    let events = capture
-        .events
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
+    let events: Arc<Mutex<Vec<Captured>>> = Arc::default();
+    let sink = Arc::clone(&events);
+    let subscriber = OnEvent(move |event: &Event<'_>| {
+        let mut fields = Fields(Vec::new());
+        event.record(&mut fields);
+        let metadata = event.metadata();
+        sink.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(Captured {
+                name: metadata.name(),
+                target: metadata.target(),
+                level: *metadata.level(),
+                fields: fields.0,
+            });
+    });
+    tracing::subscriber::with_default(subscriber, f);
+    let events = events.lock().unwrap_or_else(PoisonError::into_inner);
     events.clone()
 }
 
@@ -283,12 +281,7 @@ fn taking_a_store_that_dropped_nothing_tells_nothing() {
     assert_eq!(events.len(), 1);
 }
 
-/// A subscriber that formats every field into a buffer it reuses: what it
-/// allocates is nothing, so what is counted is errcode's.
-struct Reusing {
-    buffer: Mutex<String>,
-}
-
+/// Formats every field into a buffer that is reused.
 struct IntoBuffer<'a>(&'a mut String);
 
 impl Visit for IntoBuffer<'_> {
@@ -297,35 +290,15 @@ impl Visit for IntoBuffer<'_> {
     }
 }
 
-impl Subscriber for Reusing {
-    fn enabled(&self, _: &Metadata<'_>) -> bool {
-        true
-    }
-
-    fn new_span(&self, _: &span::Attributes<'_>) -> span::Id {
-        span::Id::from_u64(1)
-    }
-
-    fn record(&self, _: &span::Id, _: &span::Record<'_>) {}
-
-    fn record_follows_from(&self, _: &span::Id, _: &span::Id) {}
-
-    fn event(&self, event: &Event<'_>) {
-        let mut buffer = self.buffer.lock().unwrap_or_else(PoisonError::into_inner);
-        buffer.clear();
-        event.record(&mut IntoBuffer(&mut buffer));
-    }
-
-    fn enter(&self, _: &span::Id) {}
-
-    fn exit(&self, _: &span::Id) {}
-}
-
 #[test]
 fn events_allocate_nothing_beyond_what_the_subscriber_does() {
-    let subscriber = Reusing {
-        buffer: Mutex::new(String::with_capacity(4096)),
-    };
+    // What the subscriber allocates is nothing, so what is counted is errcode's.
+    let buffer = Mutex::new(String::with_capacity(4096));
+    let subscriber = OnEvent(move |event: &Event<'_>| {
+        let mut buffer = buffer.lock().unwrap_or_else(PoisonError::into_inner);
+        buffer.clear();
+        event.record(&mut IntoBuffer(&mut buffer));
+    });
     tracing::subscriber::with_default(subscriber, || {
         let mut rendered = String::with_capacity(4096);
         let mut cycle = || {
