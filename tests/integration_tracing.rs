@@ -320,3 +320,38 @@ fn events_allocate_nothing_beyond_what_the_subscriber_does() {
         assert_eq!(thread_allocations() - before, 0);
     });
 }
+
+#[test]
+fn a_work_stream_s_warnings_tell_their_drops_at_warn() {
+    let max_items = errcode::limits().max_items();
+    let stream = errcode::WorkStream::new();
+    let events = capture(|| {
+        let _inside = stream.enter();
+        for rate in 0..max_items + 2 {
+            LowSamplingRate {
+                rate: u32::try_from(rate).unwrap(),
+            }
+            .report();
+        }
+        errcode::take_reports();
+    });
+    let drops: Vec<(&str, Level, Option<&str>)> = events
+        .iter()
+        .filter(|event| event.fields.contains(&("outcome", "dropped".to_owned())))
+        .map(|event| {
+            let dropped = event.fields.iter().find(|(name, _)| *name == "dropped");
+            (
+                event.name,
+                event.level,
+                dropped.map(|(_, count)| count.as_str()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        drops,
+        [
+            ("errcode.report", Level::WARN, Some("1")),
+            ("errcode.dropped", Level::WARN, Some("2")),
+        ]
+    );
+}

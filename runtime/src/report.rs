@@ -6,7 +6,7 @@ use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::local::{Source, record, with_store};
 use crate::registry::registry;
 use crate::render;
-use crate::store::{Entry, Lane, Message};
+use crate::store::{Entry, Lane, Message, Store};
 use errcode_syntax::classify_code;
 
 /// One stored report, taken out of a thread's store by [`take_reports`].
@@ -332,7 +332,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// error follows as a traceback line. Warnings are not included; see
 /// [`take_warning_message`].
 pub fn take_error_message() -> Option<String> {
-    with_store(|store| {
+    taking(|store| {
         if store.errors.is_empty() {
             return None;
         }
@@ -355,7 +355,7 @@ pub fn take_error_message() -> Option<String> {
 /// Rendering stops at the first error `out` returns, and the errors are
 /// cleared all the same.
 pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
-    with_store(|store| {
+    taking(|store| {
         if store.errors.is_empty() {
             return false;
         }
@@ -369,7 +369,7 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// Renders this thread's warnings, one `CODE: message\r\n` line each, and
 /// clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
-    with_store(|store| {
+    taking(|store| {
         if store.warnings.is_empty() {
             return None;
         }
@@ -386,7 +386,7 @@ pub fn take_warning_message() -> Option<String> {
 /// Renders this thread's warnings into `out`, one `CODE: message\r\n` line
 /// each, and clears them; returns whether there were any.
 pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
-    with_store(|store| {
+    taking(|store| {
         if store.warnings.is_empty() {
             return false;
         }
@@ -397,10 +397,18 @@ pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
     .unwrap_or(false)
 }
 
-/// Empties a lane whose reports were taken, telling `tracing` how many it
-/// had dropped.
+/// Runs `f`, which takes reports, on the current store; then tells
+/// `tracing` what the lanes it cleared had dropped, with the store released.
+fn taking<R>(f: impl FnOnce(&mut Store) -> R) -> Option<R> {
+    let result = with_store(f);
+    crate::integrations::trace_taken();
+    result
+}
+
+/// Empties a lane whose reports were taken, noting for `tracing` how many
+/// it had dropped.
 fn cleared(lane: &mut Lane, warning: bool) {
-    crate::integrations::trace_taken(warning, lane.dropped());
+    crate::integrations::note_taken(warning, lane.dropped());
     lane.clear();
 }
 
@@ -410,7 +418,7 @@ fn cleared(lane: &mut Lane, warning: bool) {
 /// Reports counted as dropped past the item limit are not carried: the
 /// `Vec` holds the stored items only.
 pub fn take_reports() -> Vec<Report> {
-    with_store(|store| {
+    taking(|store| {
         let mut reports: Vec<Report> = store
             .errors
             .entries()

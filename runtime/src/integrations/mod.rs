@@ -11,7 +11,7 @@ pub(crate) mod serde;
 pub(crate) mod tracing;
 
 #[cfg(feature = "tracing")]
-pub(crate) use self::tracing::{report as trace_report, taken as trace_taken};
+pub(crate) use self::tracing::{note_taken, report as trace_report, taken as trace_taken};
 
 #[cfg(not(feature = "tracing"))]
 pub(crate) fn trace_report(
@@ -23,4 +23,7 @@ pub(crate) fn trace_report(
 }
 
 #[cfg(not(feature = "tracing"))]
-pub(crate) fn trace_taken(_: bool, _: usize) {}
+pub(crate) fn note_taken(_: bool, _: usize) {}
+
+#[cfg(not(feature = "tracing"))]
+pub(crate) fn trace_taken() {}

@@ -26,6 +26,7 @@
 //! and the arguments are `Display` values that render from the report's
 //! pending buffer when a subscriber records them.
 
+use core::cell::Cell;
 use core::fmt;
 
 use ::tracing::{Level, event};
@@ -93,18 +94,41 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
     );
 }
 
-/// Emits the total of the reports a lane dropped, when it is taken.
-pub(crate) fn taken(warning: bool, dropped: usize) {
-    if dropped == 0 {
-        return;
+thread_local! {
+    /// What the lanes taken on this thread had dropped, [errors, warnings],
+    /// until [`taken`] tells it: events are emitted once the store is
+    /// released, never under a work stream's lock.
+    static TAKEN: [Cell<usize>; 2] = const { [Cell::new(0), Cell::new(0)] };
+}
+
+/// Notes what a lane that is being taken had dropped.
+pub(crate) fn note_taken(warning: bool, dropped: usize) {
+    if dropped > 0 {
+        let _ = TAKEN.try_with(|taken| {
+            let count = &taken[usize::from(warning)];
+            count.set(count.get().saturating_add(dropped));
+        });
     }
-    event_at!(
-        warning,
-        "errcode.dropped",
-        message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
-        outcome = "dropped",
-        dropped = dropped as u64,
-    );
+}
+
+/// Emits, for each lane taken that had dropped reports, one event with
+/// their total.
+pub(crate) fn taken() {
+    for warning in [false, true] {
+        let dropped = TAKEN
+            .try_with(|taken| taken[usize::from(warning)].take())
+            .unwrap_or(0);
+        if dropped == 0 {
+            continue;
+        }
+        event_at!(
+            warning,
+            "errcode.dropped",
+            message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
+            outcome = "dropped",
+            dropped = dropped as u64,
+        );
+    }
 }
 
 /// A report's arguments as one JSON object of strings, in the order of the
