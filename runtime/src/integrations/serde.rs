@@ -28,8 +28,9 @@ use crate::report::Report;
 use crate::store::Message;
 
 /// The file that a deserialized [`SourceLocation`] names when its own was
-/// not kept: a name longer than [`MAX_FILE_BYTES`], or a new name once
-/// [`MAX_FILES`] names are kept.
+/// not kept: file names are kept for the life of the process, so only
+/// 1,024 distinct ones of at most 4,096 bytes each are; a longer name, or a
+/// new one past them, reads as this.
 pub const DESERIALIZED_FILE: &str = "<deserialized>";
 
 /// How many distinct file names deserialized locations keep, for the life
