@@ -59,13 +59,16 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         quote_spanned!(span=> ::core::convert::Into::into(#value))
     });
     let krate = crate::krate::path();
+    // A `match` rather than a `let`: temporaries in the values (a
+    // `&*id.to_string()`) live until the report is made.
     quote! {
         {
             #[allow(deprecated)]
-            let report = #constructor {
+            match (#constructor {
                 #(#fields: #values,)*
-            };
-            #krate::ErrorCode::report(&report);
+            }) {
+                report => #krate::ErrorCode::report(&report),
+            }
         }
     }
 }
@@ -238,17 +241,14 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-/// A field named by a key; keywords (`type`) become raw identifiers. The
-/// four keywords that cannot be raw (`self`, `Self`, `super`, `crate`) are
-/// never fields, so the key check has already rejected them; they stay plain
-/// rather than panic.
+/// A field named by a key; keywords (`type`, `gen`) become raw
+/// identifiers, by the rule the definitions and catalogs use. Keys that can
+/// name no field are rejected by step 1 and never get here.
 fn field_ident(key: &LitStr) -> Ident {
     let name = key.value();
-    let plain = syn::parse_str::<Ident>(&name).is_ok()
-        || matches!(name.as_str(), "self" | "Self" | "super" | "crate");
-    if plain {
-        Ident::new(&name, key.span())
-    } else {
+    if errcode_syntax::needs_raw_identifier(&name) {
         Ident::new_raw(&name, key.span())
+    } else {
+        Ident::new(&name, key.span())
     }
 }
