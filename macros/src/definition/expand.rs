@@ -89,7 +89,10 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
         let def = def_ident(index);
         let raw = raw_def(krate, unit);
         quote! {
-            static #def: #krate::ErrorDef = #krate::ErrorDef::__new(#raw);
+            static #def: #krate::ErrorDef = match #krate::ErrorDef::__new(#raw) {
+                ::core::option::Option::Some(def) => def,
+                ::core::option::Option::None => ::core::panic!("errcode: the parts of a definition disagree"),
+            };
         }
     });
     let static_ty = static_type(item);

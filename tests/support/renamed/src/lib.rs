@@ -32,7 +32,10 @@ pub mod catalog {
 pub fn report_everything() -> Option<String> {
     use catalog::*;
     msprof_env_error!("ER0001", ["what"], ["through the macro"]);
-    Renamed { what: "by value".into() }.report();
+    Renamed {
+        what: "by value".into(),
+    }
+    .report();
     msprof_env_error!("ER0002", ["value"], [7u32]);
     ec::report_inner_error!("ER9999", "inner {}", 1);
     msprof_env_error!("EX0201", ["buf_size"], ["4096B"]);
