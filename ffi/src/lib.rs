@@ -43,6 +43,9 @@ use args::Args;
 use failure::{boundary, record_failure, report_boundary, set_last_error, take_last_error};
 use text::{CText, NULL_TEXT, c_text};
 
+// The header defines these three as macros of its own (cbindgen.toml), so
+// that ERRCODE_FAILED is parenthesised; the C tests check that they agree.
+
 /// Returned by the registration functions when every entry was registered.
 pub const ERRCODE_OK: i32 = 0;
 
@@ -94,7 +97,6 @@ thread_local! {
 /// elements for each index below `argsNum` up to the first NULL in `args`,
 /// and each non-NULL element is a NUL-terminated string. Nothing is kept
 /// after the call returns.
-///
 /// cbindgen:ptrs-as-arrays=[[args;], [argValues;]]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ReportErrMessage(
@@ -366,6 +368,9 @@ fn read_catalog_file(path: &[u8]) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+// The doc comment tells cbindgen to leave the block out of the header.
+#[allow(unused_doc_comments)]
+/// cbindgen:ignore
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 unsafe extern "C" {
     /// The C definition of `FormatReportInner` (`src/format_report_inner.c`),
