@@ -10,7 +10,6 @@
 
 fn main() {
     println!("cargo::rerun-if-changed=src/format_report_inner.c");
-    println!("cargo::rerun-if-changed=include/errcode/error_manager.h");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let mut build = cc::Build::new();
     if matches!(arch.as_str(), "x86_64" | "aarch64") {
@@ -18,7 +17,6 @@ fn main() {
     }
     build
         .file("src/format_report_inner.c")
-        .include("include")
         .warnings(true)
         .extra_warnings(true)
         .warnings_into_errors(true)

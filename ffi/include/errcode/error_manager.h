@@ -271,13 +271,6 @@ int32_t ErrcodeRegisterCatalogFile(const char *path, int32_t priority);
  */
 const char *ErrcodeLastError(void);
 
-/**
- * The C definition of `FormatReportInner` (`src/format_report_inner.c`),
- * variadic: `(const char* errorCode, const char* fmt, ...)`.
- *
- */
-extern void errcode_ffi_format_report_inner(const char *errorCode, const char *fmt);
-
 /*
  * Formats fmt with the arguments that follow, as vsnprintf does, into a
  * buffer of LIMIT_PER_MESSAGE bytes, and records the text as
