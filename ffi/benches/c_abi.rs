@@ -1,1 +1,170 @@
-fn main() {}
+//! Report EK0201 and take the text, through the C ABI (`ReportErrMessage` +
+//! `GetErrorMessage`, called through function pointers as a C caller calls
+//! them) against the same through the Rust API (`report_dynamic` +
+//! `write_error_message` into a reused `String`), in the same run.
+//!
+//! criterion measures one cycle of each; then each is timed over 10^3 and
+//! 10^6 consecutive cycles (median of several runs, the two alternating),
+//! and the summary prints the cost per cycle and the ratio C ABI / Rust API
+//! at both counts: flat means the 10^6 figure is the 10^3 one.
+//!
+//! `cargo bench -p errcode-ffi --bench c_abi` (`-- --quick` for a shorter
+//! criterion part).
+
+use std::ffi::{CStr, c_char};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+
+type ReportFn = unsafe extern "C" fn(*const c_char, *mut *mut c_char, *mut *mut c_char, i32);
+type GetFn = extern "C" fn() -> *mut c_char;
+
+const CODE: &CStr = c"EK0201";
+const NAME: &CStr = c"buf_size";
+const VALUE: &CStr = c"1048576B";
+const EXPECTED: &str = "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n        PossibleCause: Allocation failed due to insufficient host memory.\r\n        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
+
+/// The C ABI, as a C caller holds it: two function pointers and two arrays.
+struct CAbi {
+    report: ReportFn,
+    get: GetFn,
+    names: [*mut c_char; 1],
+    values: [*mut c_char; 1],
+}
+
+impl CAbi {
+    fn new() -> Self {
+        CAbi {
+            report: black_box(errcode_ffi::ReportErrMessage as ReportFn),
+            get: black_box(errcode_ffi::GetErrorMessage as GetFn),
+            names: [NAME.as_ptr().cast_mut()],
+            values: [VALUE.as_ptr().cast_mut()],
+        }
+    }
+
+    fn cycle(&mut self) -> *mut c_char {
+        // SAFETY: the code and the arrays' one element each are NUL-terminated
+        // strings that live for the program.
+        unsafe {
+            (self.report)(
+                black_box(CODE.as_ptr()),
+                black_box(self.names.as_mut_ptr()),
+                black_box(self.values.as_mut_ptr()),
+                1,
+            );
+        }
+        (self.get)()
+    }
+}
+
+/// The Rust API doing the same: a report by code and the text into a reused buffer.
+struct RustApi {
+    text: String,
+}
+
+impl RustApi {
+    fn cycle(&mut self) -> usize {
+        let name = black_box("buf_size");
+        let value = black_box("1048576B");
+        let _ = errcode::report_dynamic(black_box("EK0201"), &[(name, value)]);
+        self.text.clear();
+        errcode::write_error_message(&mut self.text);
+        self.text.len()
+    }
+}
+
+fn check(c_abi: &mut CAbi, rust: &mut RustApi) {
+    let text = c_abi.cycle();
+    assert!(!text.is_null());
+    // SAFETY: GetErrorMessage returned a NUL-terminated text, valid until its next call.
+    let text = unsafe { CStr::from_ptr(text) }.to_str().unwrap();
+    assert_eq!(text, EXPECTED);
+    rust.cycle();
+    assert_eq!(rust.text, EXPECTED);
+}
+
+/// Time of `cycles` consecutive cycles of `cycle`.
+fn time(cycles: u64, mut cycle: impl FnMut()) -> Duration {
+    let start = Instant::now();
+    for _ in 0..cycles {
+        cycle();
+    }
+    start.elapsed()
+}
+
+fn median(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+/// Median ns per cycle of each over `runs` runs of `cycles`, the two alternating.
+fn per_cycle(c_abi: &mut CAbi, rust: &mut RustApi, cycles: u64, runs: usize) -> (f64, f64) {
+    let mut c_samples = Vec::with_capacity(runs);
+    let mut rust_samples = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let c = time(cycles, || {
+            black_box(c_abi.cycle());
+        });
+        let r = time(cycles, || {
+            black_box(rust.cycle());
+        });
+        c_samples.push(c.as_nanos() as f64 / cycles as f64);
+        rust_samples.push(r.as_nanos() as f64 / cycles as f64);
+    }
+    (median(c_samples), median(rust_samples))
+}
+
+fn resident_kib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4)
+}
+
+fn main() {
+    let mut c_abi = CAbi::new();
+    let mut rust = RustApi {
+        text: String::new(),
+    };
+    check(&mut c_abi, &mut rust);
+
+    let mut criterion = Criterion::default().configure_from_args();
+    {
+        let mut group = criterion.benchmark_group("ek0201_report_get");
+        group.bench_function("c_abi", |b| b.iter(|| black_box(c_abi.cycle())));
+        group.bench_function("rust_api", |b| b.iter(|| black_box(rust.cycle())));
+        group.finish();
+    }
+    criterion.final_summary();
+
+    // Warm both up, then the counts of the summary.
+    per_cycle(&mut c_abi, &mut rust, 10_000, 3);
+    let resident_before = resident_kib();
+    let small = per_cycle(&mut c_abi, &mut rust, 1_000, 201);
+    let large = per_cycle(&mut c_abi, &mut rust, 1_000_000, 5);
+    let resident_after = resident_kib();
+    check(&mut c_abi, &mut rust);
+
+    println!();
+    println!("EK0201 report + take the text, ns per cycle (median of runs; C ABI and Rust API alternate):");
+    println!("| cycles | C ABI | Rust API | ratio C ABI / Rust API | target |");
+    println!("| --- | --- | --- | --- | --- |");
+    for (cycles, (c, r)) in [("10^3", small), ("10^6", large)] {
+        println!(
+            "| {cycles} | {c:.1} | {r:.1} | {:.2} | <= 1.2: {} |",
+            c / r,
+            if c / r <= 1.2 { "met" } else { "missed" }
+        );
+    }
+    println!(
+        "flat over 10^6 cycles: C ABI per cycle at 10^6 / at 10^3 = {:.2}, Rust API {:.2}",
+        large.0 / small.0,
+        large.1 / small.1
+    );
+    if let (Some(before), Some(after)) = (resident_before, resident_after) {
+        println!(
+            "resident memory over all {} cycles: {before} KiB before, {after} KiB after",
+            201 * 1_000 * 2 + 5 * 1_000_000 * 2
+        );
+    }
+}

@@ -1,22 +1,27 @@
 //! The argument arrays of `ReportErrMessage`, read without trusting them
 //! further than the header's contract.
 
-use core::ffi::c_char;
+use core::ffi::{CStr, c_char};
 use core::fmt;
+use core::marker::PhantomData;
 use std::borrow::Cow;
 
-use crate::text::{NULL_TEXT, c_text};
+use crate::text::{NULL_TEXT, utf8_text};
 
-/// How many arguments are read without allocating; more take a `Vec`.
+/// How many arguments are passed on without allocating; more take a `Vec`.
 const INLINE: usize = 8;
 
-/// The arguments of one report, as the caller gave them.
+/// The arguments of one report, as the caller gave them: the arrays, and
+/// how many of their elements to read.
 pub(crate) struct Args<'a> {
-    inline: [(Cow<'a, str>, Cow<'a, str>); INLINE],
-    spilled: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    names: *const *mut c_char,
+    values: *const *mut c_char,
+    /// Elements to read: below `argsNum` and before the first NULL name.
     len: usize,
     /// What was unusual about the arrays, for the message of a failed report.
     note: Option<Note>,
+    /// The strings are borrowed for 'a.
+    strings: PhantomData<&'a CStr>,
 }
 
 /// Why fewer arguments were read than `argsNum` says.
@@ -29,27 +34,30 @@ enum Note {
 }
 
 impl<'a> Args<'a> {
-    /// Reads `count` names and values: none when either array is NULL or
-    /// `count` is not positive; up to the first NULL name otherwise, so that a
-    /// NULL-terminated or NULL-padded array is read safely whatever `count`
-    /// says. A NULL value is read as `"(null)"`; invalid UTF-8 as U+FFFD.
+    /// The arguments of `count` names and values: none when either array is
+    /// NULL or `count` is not positive; up to the first NULL name otherwise,
+    /// so that a NULL-terminated or NULL-padded array is read safely
+    /// whatever `count` says. A NULL value reads as `"(null)"`; invalid
+    /// UTF-8 as U+FFFD.
     ///
     /// # Safety
     ///
     /// When both arrays are non-NULL and `count` is positive, each element
     /// `i < count` up to and including the first NULL name is readable in
     /// `names`, the same elements are readable in `values`, and each non-NULL
-    /// element points to a NUL-terminated string readable and unchanged for `'a`.
+    /// element points to a NUL-terminated string; all of them stay readable
+    /// and unchanged for `'a`.
     pub(crate) unsafe fn read(
         names: *const *mut c_char,
         values: *const *mut c_char,
         count: i32,
     ) -> Self {
         let mut args = Args {
-            inline: Default::default(),
-            spilled: Vec::new(),
+            names,
+            values,
             len: 0,
             note: None,
+            strings: PhantomData,
         };
         let wanted = match (names.is_null(), values.is_null(), count) {
             (_, _, count) if count <= 0 => {
@@ -66,50 +74,65 @@ impl<'a> Args<'a> {
             }
             (false, false, count) => count.unsigned_abs() as usize,
         };
-        for index in 0..wanted {
+        while args.len < wanted {
             // SAFETY: `names` is not NULL and the caller guarantees that its
             // elements up to the first NULL one, below `count`, are readable.
-            let name = unsafe { names.add(index).read() };
-            if name.is_null() {
-                args.note = Some(Note::EndedAtNull { index, count });
+            if unsafe { names.add(args.len).read() }.is_null() {
+                args.note = Some(Note::EndedAtNull {
+                    index: args.len,
+                    count,
+                });
                 break;
-            }
-            // SAFETY: `values` is not NULL and the caller guarantees the same
-            // elements readable in it as in `names`.
-            let value = unsafe { values.add(index).read() };
-            // SAFETY: both are non-NULL elements, which the caller guarantees
-            // to be NUL-terminated strings readable for 'a (`value` may be NULL).
-            let (name, value) = unsafe { (c_text(name), c_text(value)) };
-            let pair = (
-                name.unwrap_or(Cow::Borrowed(NULL_TEXT)),
-                value.unwrap_or(Cow::Borrowed(NULL_TEXT)),
-            );
-            match args.inline.get_mut(args.len) {
-                Some(slot) => *slot = pair,
-                None => args.spilled.push(pair),
             }
             args.len += 1;
         }
         args
     }
 
+    /// The text of the name and the value at `index`.
+    fn pair(&self, index: usize) -> (Cow<'a, str>, Cow<'a, str>) {
+        debug_assert!(index < self.len);
+        // SAFETY: `read` found the name at `index` readable and not NULL
+        // (`len` counts only those), and the caller of `read` guarantees the
+        // same elements readable in `values`, for 'a.
+        let (name, value) = unsafe { (self.names.add(index).read(), self.values.add(index).read()) };
+        let text = |ptr: *mut c_char| -> Cow<'a, str> {
+            if ptr.is_null() {
+                return Cow::Borrowed(NULL_TEXT);
+            }
+            // SAFETY: a non-NULL element is a NUL-terminated string
+            // readable and unchanged for 'a, as the caller of `read`
+            // guarantees.
+            utf8_text(unsafe { CStr::from_ptr(ptr) }.to_bytes())
+        };
+        (text(name), text(value))
+    }
+
     /// Calls `f` with the arguments as name-value pairs.
     pub(crate) fn with_pairs<R>(&self, f: impl FnOnce(&[(&str, &str)]) -> R) -> R {
         if self.len <= INLINE {
             let mut pairs: [(&str, &str); INLINE] = [("", ""); INLINE];
-            for (slot, (name, value)) in pairs.iter_mut().zip(&self.inline) {
-                *slot = (name, value);
+            let mut all_borrowed = true;
+            for (index, slot) in pairs.iter_mut().enumerate().take(self.len) {
+                match self.pair(index) {
+                    (Cow::Borrowed(name), Cow::Borrowed(value)) => *slot = (name, value),
+                    _ => {
+                        all_borrowed = false;
+                        break;
+                    }
+                }
             }
-            f(&pairs[..self.len])
-        } else {
-            let pairs: Vec<(&str, &str)> = self
-                .inline
-                .iter()
-                .chain(&self.spilled)
-                .map(|(name, value)| (&**name, &**value))
-                .collect();
-            f(&pairs)
+            if all_borrowed {
+                return f(&pairs[..self.len]);
+            }
         }
+        let owned: Vec<(Cow<'a, str>, Cow<'a, str>)> =
+            (0..self.len).map(|index| self.pair(index)).collect();
+        let pairs: Vec<(&str, &str)> = owned
+            .iter()
+            .map(|(name, value)| (&**name, &**value))
+            .collect();
+        f(&pairs)
     }
 }
 
@@ -120,13 +143,11 @@ impl fmt::Display for Args<'_> {
         if self.len == 0 {
             f.write_str("none")?;
         }
-        for (index, (name, value)) in self.inline.iter().chain(&self.spilled).enumerate() {
-            if index == self.len {
-                break;
-            }
+        for index in 0..self.len {
             if index > 0 {
                 f.write_str(", ")?;
             }
+            let (name, value) = self.pair(index);
             write!(f, "{name}={value}")?;
         }
         match self.note {
@@ -193,6 +214,14 @@ mod tests {
             shown,
             "arguments given: buf_size=1MB (args[1] is NULL; argsNum is 1000)"
         );
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_in_names_and_values() {
+        let names = [CString::new(b"buf_\xffsize".to_vec()).unwrap()];
+        let values = [CString::new(b"1\xc3MB".to_vec()).unwrap()];
+        let (pairs, _) = read(&pointers(&names), &pointers(&values), 1);
+        assert_eq!(pairs, ["buf_\u{fffd}size=1\u{fffd}MB"]);
     }
 
     #[test]

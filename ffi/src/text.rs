@@ -23,7 +23,16 @@ pub(crate) unsafe fn c_text<'a>(ptr: *const c_char) -> Option<Cow<'a, str>> {
     // SAFETY: `ptr` is not NULL, and the caller guarantees that it points to
     // a NUL-terminated string readable and unchanged for 'a.
     let bytes = unsafe { CStr::from_ptr(ptr) }.to_bytes();
-    Some(String::from_utf8_lossy(bytes))
+    Some(utf8_text(bytes))
+}
+
+/// `bytes` as text, borrowed when valid UTF-8 (checked by the fast
+/// validator first), else with each invalid sequence replaced by U+FFFD.
+pub(crate) fn utf8_text(bytes: &[u8]) -> Cow<'_, str> {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// A `fmt::Write` into a thread's C buffer: the text as UTF-8, each NUL byte
@@ -46,6 +55,11 @@ impl<'a> CText<'a> {
     /// Ends the text with its NUL and returns a pointer to it, valid until
     /// the buffer is next changed or dropped.
     pub(crate) fn finish(self) -> *mut c_char {
+        // NUL bytes are rare (text from Rust or from a catalog can have
+        // them, C strings cannot): one scan of the whole text finds them.
+        if self.buf.contains(&0) {
+            replace_nul_bytes(self.buf);
+        }
         if self.buf.try_reserve(1).is_err() {
             // No memory even for the NUL: end the text one byte early.
             self.buf.pop();
@@ -53,29 +67,38 @@ impl<'a> CText<'a> {
         self.buf.push(0);
         self.buf.as_mut_ptr().cast()
     }
+}
 
-    fn push(&mut self, bytes: &[u8]) -> fmt::Result {
-        // One more for the NUL, so that `finish` never needs to grow.
-        self.buf
-            .try_reserve(bytes.len() + 1)
-            .map_err(|_| fmt::Error)?;
-        self.buf.extend_from_slice(bytes);
-        Ok(())
+/// Replaces each NUL byte of `buf` by U+FFFD; on running out of memory,
+/// cuts the text at the first NUL instead.
+fn replace_nul_bytes(buf: &mut Vec<u8>) {
+    const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();
+    let nul_count = buf.iter().filter(|&&byte| byte == 0).count();
+    let mut replaced = Vec::new();
+    if replaced
+        .try_reserve_exact(buf.len() + nul_count * (REPLACEMENT.len() - 1) + 1)
+        .is_err()
+    {
+        let first = buf.iter().position(|&byte| byte == 0).unwrap_or(buf.len());
+        buf.truncate(first);
+        return;
     }
+    for (index, piece) in buf.split(|&byte| byte == 0).enumerate() {
+        if index > 0 {
+            replaced.extend_from_slice(REPLACEMENT);
+        }
+        replaced.extend_from_slice(piece);
+    }
+    *buf = replaced;
 }
 
 impl fmt::Write for CText<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let bytes = s.as_bytes();
-        if !bytes.contains(&0) {
-            return self.push(bytes);
-        }
-        for (index, piece) in bytes.split(|&byte| byte == 0).enumerate() {
-            if index > 0 {
-                self.push(char::REPLACEMENT_CHARACTER.encode_utf8(&mut [0; 4]).as_bytes())?;
-            }
-            self.push(piece)?;
-        }
+        // One more for the NUL, so that `finish` never needs to grow.
+        self.buf
+            .try_reserve(s.len() + 1)
+            .map_err(|_| fmt::Error)?;
+        self.buf.extend_from_slice(s.as_bytes());
         Ok(())
     }
 }
