@@ -218,7 +218,10 @@ mod tests {
             .collect();
         assert!(!linked.is_empty());
         for code in linked {
-            assert!(listed.contains(&code), "{code} is missing from profiling_defs()");
+            assert!(
+                listed.contains(&code),
+                "{code} is missing from profiling_defs()"
+            );
         }
     }
 

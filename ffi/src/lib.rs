@@ -98,6 +98,8 @@ thread_local! {
 /// and each non-NULL element is a NUL-terminated string. Nothing is kept
 /// after the call returns.
 /// cbindgen:ptrs-as-arrays=[[args;], [argValues;]]
+// The brackets are cbindgen's annotation (`char* args[]` in the header), not links.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ReportErrMessage(
     error_code: *const c_char,
@@ -121,10 +123,7 @@ pub unsafe extern "C" fn ReportErrMessage(
             return;
         };
         if let Err(error) = args.with_pairs(|pairs| errcode::report_dynamic(code, pairs)) {
-            record_failure(
-                Some(code),
-                format!("ReportErrMessage: {error}; {args}"),
-            );
+            record_failure(Some(code), format!("ReportErrMessage: {error}; {args}"));
         }
     });
 }
@@ -145,7 +144,10 @@ pub unsafe extern "C" fn ReportErrMessage(
 /// `errorCode` and `errorMsg` are each NULL or a NUL-terminated string.
 /// Nothing is kept after the call returns.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn ReportInterErrMessage(error_code: *const c_char, error_msg: *const c_char) {
+pub unsafe extern "C" fn ReportInterErrMessage(
+    error_code: *const c_char,
+    error_msg: *const c_char,
+) {
     // SAFETY: the caller guarantees that both are NULL or NUL-terminated
     // strings, readable for the duration of this call.
     let (code, message) = unsafe { (c_text(error_code), c_text(error_msg)) };
@@ -345,9 +347,8 @@ fn register(function: &str, what: &str, bytes: &[u8], priority: i32) -> i32 {
 /// `MAX_CATALOG_FILE_BYTES` of them.
 fn read_catalog_file(path: &[u8]) -> Result<Vec<u8>, String> {
     #[cfg(unix)]
-    let path = std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(
-        path,
-    ));
+    let path =
+        std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
     #[cfg(not(unix))]
     let path = std::path::Path::new(
         core::str::from_utf8(path).map_err(|_| "the path is not UTF-8".to_owned())?,
@@ -378,42 +379,37 @@ unsafe extern "C" {
     fn errcode_ffi_format_report_inner(error_code: *const c_char, fmt: *const c_char);
 }
 
-/// Formats `fmt` with the arguments that follow, as `vsnprintf` does, and
-/// records the result as `ReportInterErrMessage` does; see the header, where
-/// it is declared `void FormatReportInner(const char* errorCode, const char*
-/// fmt, ...)`.
-///
-/// It is a jump to the C function that does the work, so that the shared
-/// library exports it: rustc exports the symbols Rust defines, and C
-/// variadic functions cannot be defined in stable Rust. The jump leaves
-/// every register and the stack as the caller set them, variadic arguments
-/// included. Call it from C, with the header's prototype; from Rust,
-/// call `ReportInterErrMessage` instead.
-///
-/// cbindgen:ignore
-#[cfg(target_arch = "x86_64")]
-#[unsafe(naked)]
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn FormatReportInner(error_code: *const c_char, fmt: *const c_char) {
-    core::arch::naked_asm!("jmp {}", sym errcode_ffi_format_report_inner)
+/// Defines `FormatReportInner` as a jump (`$jump`, this architecture's
+/// instruction) to the C function that does the work.
+macro_rules! format_report_inner_trampoline {
+    ($jump:literal) => {
+        /// Formats `fmt` with the arguments that follow, as `vsnprintf` does,
+        /// and records the result as `ReportInterErrMessage` does; see the
+        /// header, where it is declared `void FormatReportInner(const char*
+        /// errorCode, const char* fmt, ...)`.
+        ///
+        /// It is a jump to the C function that does the work, so that the
+        /// shared library exports it: rustc exports the symbols Rust defines,
+        /// and C variadic functions cannot be defined in stable Rust. The
+        /// jump leaves every register and the stack as the caller set them,
+        /// variadic arguments included.
+        ///
+        /// # Safety
+        ///
+        /// Call it from C, with the header's prototype: `errorCode` NULL or
+        /// a NUL-terminated string, `fmt` NULL or a format whose conversions
+        /// match the arguments that follow. From Rust, call
+        /// `ReportInterErrMessage` instead.
+        #[unsafe(naked)]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn FormatReportInner(error_code: *const c_char, fmt: *const c_char) {
+            core::arch::naked_asm!($jump, sym errcode_ffi_format_report_inner)
+        }
+    };
 }
 
-/// Formats `fmt` with the arguments that follow, as `vsnprintf` does, and
-/// records the result as `ReportInterErrMessage` does; see the header, where
-/// it is declared `void FormatReportInner(const char* errorCode, const char*
-/// fmt, ...)`.
-///
-/// It is a jump to the C function that does the work, so that the shared
-/// library exports it: rustc exports the symbols Rust defines, and C
-/// variadic functions cannot be defined in stable Rust. The jump leaves
-/// every register and the stack as the caller set them, variadic arguments
-/// included. Call it from C, with the header's prototype; from Rust,
-/// call `ReportInterErrMessage` instead.
-///
-/// cbindgen:ignore
+#[cfg(target_arch = "x86_64")]
+format_report_inner_trampoline!("jmp {}");
+
 #[cfg(target_arch = "aarch64")]
-#[unsafe(naked)]
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn FormatReportInner(error_code: *const c_char, fmt: *const c_char) {
-    core::arch::naked_asm!("b {}", sym errcode_ffi_format_report_inner)
-}
+format_report_inner_trampoline!("b {}");

@@ -59,7 +59,15 @@ fn compiler(cpp: bool) -> Command {
 
 /// What the static library needs from the system on Linux, as
 /// `rustc --print native-static-libs` lists it.
-const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+const NATIVE_LIBS: &[&str] = &[
+    "-lgcc_s",
+    "-lutil",
+    "-lrt",
+    "-lpthread",
+    "-lm",
+    "-ldl",
+    "-lc",
+];
 
 /// Builds `sources` into the executable `name` with `flags`, linked against
 /// the static library (or, with `shared`, the shared one).
@@ -97,7 +105,11 @@ fn build(name: &str, sources: &[PathBuf], flags: &[&str], link: Link) -> PathBuf
                 .args(NATIVE_LIBS);
         }
         Link::None => {
-            command.arg("-c").args(sources).arg("-o").arg(exe.with_extension("o"));
+            command
+                .arg("-c")
+                .args(sources)
+                .arg("-o")
+                .arg(exe.with_extension("o"));
         }
     }
     let output = command
@@ -154,7 +166,12 @@ fn rendering_is_the_rust_stores_byte_for_byte() {
 
 #[test]
 fn bad_inputs_get_a_clear_outcome() {
-    let exe = build("bad_inputs", &[test_source("bad_inputs.c")], C11, Link::Static);
+    let exe = build(
+        "bad_inputs",
+        &[test_source("bad_inputs.c")],
+        C11,
+        Link::Static,
+    );
     run(&exe, &[]);
 }
 
@@ -193,7 +210,12 @@ fn the_real_cann_catalog_registers_at_run_time() {
         );
         return;
     }
-    let exe = build("real_catalog", &[test_source("real_catalog.c")], C11, Link::Static);
+    let exe = build(
+        "real_catalog",
+        &[test_source("real_catalog.c")],
+        C11,
+        Link::Static,
+    );
     run(&exe, &[shared.to_str().expect("a UTF-8 path")]);
 }
 
@@ -220,12 +242,7 @@ fn cpp_uses_the_macros_with_brace_initialised_arrays() {
 fn the_header_compiles_as_c89_and_with_the_module_closed() {
     // C89: the declarations and the macros as the original header's callers
     // use them (variadic macros are C99, accepted by gcc in C89 mode too).
-    build(
-        "c89",
-        &[test_source("c89.c")],
-        &["-std=c89"],
-        Link::None,
-    );
+    build("c89", &[test_source("c89.c")], &["-std=c89"], Link::None);
     // NANO_OS_TYPE == LITEOS closes the module: the macros expand to nothing.
     build(
         "closed",
@@ -244,7 +261,12 @@ fn the_shared_library_exports_the_header_functions() {
 #[test]
 fn the_c_example_runs_as_the_readme_builds_it() {
     let example = crate_dir().join("../examples/c/profiling.c");
-    let exe = build("profiling_example", &[example.clone()], &["-O2"], Link::Static);
+    let exe = build(
+        "profiling_example",
+        std::slice::from_ref(&example),
+        &["-O2"],
+        Link::Static,
+    );
     let output = run(&exe, &[]);
     // The README compiles it from the repository root, so __FILE__ reads so.
     let stdout = String::from_utf8_lossy(&output.stdout).replace(
