@@ -44,6 +44,38 @@ fn main() {
                 black_box(get());
             }
         }
+        // Halves, to tell which side of the C ABI costs what.
+        "c_report" => {
+            let report = black_box(errcode_ffi::ReportErrMessage as ReportFn);
+            let code: &CStr = c"EK0201";
+            let mut names = [c"buf_size".as_ptr().cast_mut()];
+            let mut values = [c"1048576B".as_ptr().cast_mut()];
+            let mut text = String::new();
+            for _ in 0..cycles {
+                // SAFETY: NUL-terminated strings that live for the program.
+                unsafe {
+                    report(
+                        black_box(code.as_ptr()),
+                        black_box(names.as_mut_ptr()),
+                        black_box(values.as_mut_ptr()),
+                        1,
+                    )
+                };
+                text.clear();
+                errcode::write_error_message(&mut text);
+                black_box(text.len());
+            }
+        }
+        "c_get" => {
+            let get = black_box(errcode_ffi::GetErrorMessage as GetFn);
+            for _ in 0..cycles {
+                let _ = errcode::report_dynamic(
+                    black_box("EK0201"),
+                    &[(black_box("buf_size"), black_box("1048576B"))],
+                );
+                black_box(get());
+            }
+        }
         "rust_api" => {
             let mut text = String::new();
             for _ in 0..cycles {
@@ -57,7 +89,7 @@ fn main() {
             }
         }
         _ => {
-            eprintln!("usage: cycles c_abi|rust_api [CYCLES]");
+            eprintln!("usage: cycles c_abi|c_report|c_get|rust_api [CYCLES]");
             std::process::exit(2);
         }
     }
