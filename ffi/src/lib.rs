@@ -59,7 +59,7 @@ pub const ERRCODE_PARTIAL: i32 = 1;
 pub const ERRCODE_FAILED: i32 = -1;
 
 /// The largest catalog file `ErrcodeRegisterCatalogFile` reads (64 MiB; the
-/// CANN catalog of 406 entries is about 200 KB).
+/// CANN catalog of 406 entries is 122 KB).
 const MAX_CATALOG_FILE_BYTES: u64 = 64 << 20;
 
 thread_local! {
