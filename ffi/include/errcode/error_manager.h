@@ -26,8 +26,9 @@
  * earliest, which hold the headline); later ones are counted and the text
  * ends with "        ... N more messages dropped". A message or argument
  * value longer than 1024 bytes is cut at a character boundary and ends
- * with "...". In steady state a report and GetErrorMessage allocate
- * nothing: a million report/get pairs hold memory flat.
+ * with "...". GetErrorMessage reuses its buffer, and in steady state
+ * ReportErrMessage of a defined code and GetErrorMessage allocate nothing:
+ * a million report/get pairs hold memory flat.
  *
  * Catalog. The library ships with CANN's "Profiling Errors" (EK0001-EK0007,
  * EK0201-EK0204, EK9999, with the texts of CANN's error_code.json) and the
@@ -272,10 +273,11 @@ int32_t ErrcodeRegisterCatalogFile(const char *path, int32_t priority);
 const char *ErrcodeLastError(void);
 
 /*
- * Formats fmt with the arguments that follow, as vsnprintf does, into a
- * buffer of LIMIT_PER_MESSAGE bytes, and records the text as
- * ReportInterErrMessage does. A longer text is cut at a character boundary
- * and ends with "..."; a format vsnprintf refuses is recorded as a message
+ * Formats fmt with the arguments that follow, as vsnprintf does, and
+ * records the text as ReportInterErrMessage does, errorCode included. A
+ * text longer than LIMIT_PER_MESSAGE bytes is cut at a character boundary
+ * and ends with "..." (LIMIT_PER_MESSAGE bytes in all), as the store cuts
+ * a long message; a format vsnprintf refuses is recorded as a message
  * saying so; a NULL fmt records "(null)".
  */
 void FormatReportInner(const char *errorCode, const char *fmt, ...);
