@@ -31,7 +31,7 @@ pub(crate) fn profiling_defs() -> [&'static ErrorDef; 12] {
         profiling::HostMemoryOperationFailed::default().definition(),
         profiling::ThreadCreationFailed::default().definition(),
         profiling::InsufficientDiskSpace::default().definition(),
-        profiling::SystemTerminated::default().definition(),
+        profiling::SystemTerminated.definition(),
     ]
 }
 
