@@ -61,10 +61,9 @@ pub(crate) fn check(
                 field.ident.span(),
                 format_args!(
                     "{}: field `{}` cannot be an argument: argument names are ASCII identifiers \
-                     (letters, digits and `_`), which a report site writes as \"{}\"",
-                    code.value,
-                    field.name,
-                    field.name.escape_default()
+                     (letters, digits and `_`), as a catalog's Arglist and a report site write \
+                     them; rename the field",
+                    code.value, field.name
                 ),
             );
         }
