@@ -417,6 +417,12 @@ fn finder(
         .as_ref()
         .map(|field| field.name.as_str())
         .unwrap_or_default();
+    let lifetimes = item
+        .generics
+        .params
+        .iter()
+        .filter(|param| matches!(param, GenericParam::Lifetime(_)))
+        .count();
     let alias = (item.ident != code.value).then(|| {
         let ident = &item.ident;
         // The alias takes the type's lifetimes without their bounds, which an
@@ -455,7 +461,7 @@ fn finder(
         {
             (($($krate:tt)*) $($call:tt)*) => {
                 $($krate)*::__private::__report_checked! {
-                    (#code_literal #valid [#(#names),*] #variant #source) $($call)*
+                    (#code_literal #valid [#(#names),*] #variant #source #lifetimes) $($call)*
                 }
             };
         }
