@@ -5,14 +5,14 @@
 # sanitizer flags with RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh TARGET [SECONDS]   (targets: template_parser report_values catalog_registration)}
+target=${1:?usage: fuzz/run.sh TARGET [SECONDS]   (targets: template_parser report_values catalog_registration catalog_reports)}
 seconds=${2:-300}
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p "corpus/$target"
 options=(-max_total_time="$seconds")
 # Registered definitions live for the rest of the program by design (reports
 # hold `&'static` references to them): LeakSanitizer would flag each one.
-if [ "$target" = catalog_registration ]; then
+if [ "$target" = catalog_registration ] || [ "$target" = catalog_reports ]; then
   options+=(-detect_leaks=0)
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi

@@ -175,8 +175,8 @@ pub use errcode_runtime::{
 pub mod __private {
     pub use errcode_macros::__report_checked;
     pub use errcode_runtime::{
-        AsDynError, Defined, REJECTED, RawDef, Registration, downcast, fmt_display,
-        report_formatted,
+        Arg, AsDynError, CannotFill, Defined, FieldOf, NotInto, REJECTED, RawDef, Registration,
+        ViaInto, downcast, field_of, fmt_display, report_formatted,
     };
     #[cfg(feature = "miette")]
     pub use errcode_runtime::{

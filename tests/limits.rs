@@ -112,12 +112,43 @@ fn invalid_limits_are_refused_with_a_reason() {
         errcode::set_limits(Limits::default().with_max_items(0)).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "invalid limits (max_items 0, max_message_bytes 1024): a store keeps at least 1 item and 16 bytes of a message"
+        "invalid limits (max_items 0, max_message_bytes 1024): a store keeps at least 1 item and 16 bytes of a message, and at most 4294967295 of either"
     );
     assert!(errcode::set_limits(Limits::default().with_max_message_bytes(15)).is_err());
+    assert!(errcode::set_limits(Limits::default().with_max_items(1 << 32)).is_err());
     assert_eq!(
         errcode::limits(),
         Limits::default(),
         "refused limits change nothing"
     );
+}
+
+#[test]
+fn a_reader_sees_a_pair_of_limits_that_was_set() {
+    let _serial = LIMITS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let small = Limits::default()
+        .with_max_items(10)
+        .with_max_message_bytes(100);
+    let large = Limits::default()
+        .with_max_items(20_000)
+        .with_max_message_bytes(50_000);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for round in 0..200_000 {
+                errcode::set_limits(if round % 2 == 0 { small } else { large }).unwrap();
+            }
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+            let seen = errcode::limits();
+            assert!(
+                seen == small || seen == large || seen == Limits::default(),
+                "{seen:?}"
+            );
+        }
+    });
+    errcode::set_limits(Limits::default()).unwrap();
 }

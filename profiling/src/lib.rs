@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use errcode::error_code;
 
 /// EK0001: a parameter has an invalid value.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0001",
     title = "Invalid_Argument",
@@ -44,7 +44,7 @@ pub struct InvalidArgument<'a> {
 }
 
 /// EK0002: profiling APIs were called out of order.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0002",
     title = "Invalid_Argument_API_Call_Sequence",
@@ -59,7 +59,7 @@ pub struct InvalidApiCallSequence<'a> {
 }
 
 /// EK0003: a configuration item has an invalid value.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0003",
     title = "Config_Error",
@@ -76,7 +76,7 @@ pub struct ConfigError<'a> {
 }
 
 /// EK0004: an API is not supported on this system or device.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0004",
     title = "Not_Supported_API",
@@ -89,7 +89,7 @@ pub struct NotSupportedApi<'a> {
 }
 
 /// EK0005: a parameter is not supported.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0005",
     title = "Not_Supported",
@@ -102,7 +102,7 @@ pub struct NotSupported<'a> {
 }
 
 /// EK0006: a required pointer parameter was null.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0006",
     title = "Invalid_Argument_Null_Pointer",
@@ -117,7 +117,7 @@ pub struct NullPointer<'a> {
 }
 
 /// EK0007: profiling was started in a second mode while already running in another.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0007",
     title = "Invalid_Argument",
@@ -134,7 +134,7 @@ pub struct ModeConflict<'a> {
 }
 
 /// EK0201: the host could not allocate memory for profiling.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0201",
     title = "Resource_Error_Insufficient_Host_Memory",
@@ -149,7 +149,7 @@ pub struct InsufficientHostMemory<'a> {
 }
 
 /// EK0202: an operation could not allocate host memory.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0202",
     title = "Resource_Error_Insufficient_Host_Memory",
@@ -164,7 +164,7 @@ pub struct HostMemoryOperationFailed<'a> {
 }
 
 /// EK0203: a profiling thread could not be created.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0203",
     title = "Resource_Error",
@@ -179,7 +179,7 @@ pub struct ThreadCreationFailed<'a> {
 }
 
 /// EK0204: not enough disk space to flush profiling data.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK0204",
     title = "Resource_Error",
@@ -193,7 +193,7 @@ pub struct InsufficientDiskSpace<'a> {
 }
 
 /// EK9999: an internal profiling error; details are in the log.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[error_code(
     "EK9999",
     title = "System_Terminated",

@@ -72,37 +72,33 @@ pub struct RawDef {
 }
 
 impl ErrorDef {
-    /// A definition from its parts, which must agree with each other: a
+    /// A definition from its parts, when they agree with each other: a
     /// well-formed code, one piece more than placeholders, one arglist name
     /// and one field index per placeholder. Generated code builds statics
-    /// with it, so parts that disagree fail the build rather than a report.
+    /// with it and fails the build when it returns `None`; called at run
+    /// time with parts that disagree, it returns `None` rather than panic.
     #[doc(hidden)]
-    #[track_caller]
-    pub const fn __new(raw: RawDef) -> Self {
+    pub const fn __new(raw: RawDef) -> Option<Self> {
         let Some(kind) = errcode_syntax::code_kind(raw.code) else {
-            panic!(
-                "errcode: a definition's code must be `E` or `W`, a letter or digit, and four digits"
-            );
+            return None;
         };
         if raw.pieces.len() != raw.slots.len() + 1 || raw.args.len() != raw.slots.len() {
-            panic!(
-                "errcode: a definition needs one piece more than placeholders, and one name per placeholder"
-            );
+            return None;
         }
         let mut index = 0;
         while index < raw.slots.len() {
             if raw.slots[index] >= raw.fields.len() {
-                panic!("errcode: a definition's placeholder refers to a field it does not have");
+                return None;
             }
             index += 1;
         }
-        ErrorDef {
+        Some(ErrorDef {
             warning: kind.warning,
             internal: kind.internal,
             #[cfg(feature = "miette")]
             possible_cause: crate::integrations::miette::PossibleCause::new(raw.cause),
             raw,
-        }
+        })
     }
 
     /// The code, such as `"EK0201"`.

@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 mod arena;
+mod arg;
 mod def;
 #[cfg(feature = "json")]
 mod export;
@@ -24,6 +25,7 @@ mod report;
 mod store;
 mod stream;
 
+pub use arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
 pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
 #[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;

@@ -1,7 +1,7 @@
 //! How much one thread's store may hold.
 
 use core::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The bounds of every thread's store (and of every work stream's).
 ///
@@ -79,32 +79,43 @@ impl fmt::Display for InvalidLimits {
         write!(
             f,
             "invalid limits (max_items {max_items}, max_message_bytes {max_message_bytes}): \
-             a store keeps at least 1 item and {} bytes of a message",
-            Limits::MIN_MESSAGE_BYTES
+             a store keeps at least 1 item and {} bytes of a message, and at most {} of either",
+            Limits::MIN_MESSAGE_BYTES,
+            u32::MAX
         )
     }
 }
 
 impl std::error::Error for InvalidLimits {}
 
-static MAX_ITEMS: AtomicUsize = AtomicUsize::new(Limits::DEFAULT.max_items);
-static MAX_MESSAGE_BYTES: AtomicUsize = AtomicUsize::new(Limits::DEFAULT.max_message_bytes);
+/// Both limits in one word, so that a reader never sees one limit of a
+/// pair and the other of another: `max_items` in the high half,
+/// `max_message_bytes` in the low half.
+static LIMITS: AtomicU64 = AtomicU64::new(pack(Limits::DEFAULT));
+
+const fn pack(limits: Limits) -> u64 {
+    ((limits.max_items as u64) << 32) | limits.max_message_bytes as u64
+}
 
 /// Sets the limits of every thread's store, from the next report on. Items
-/// already stored are kept.
+/// already stored are kept. Each limit is at least 1 item and
+/// [`Limits::MIN_MESSAGE_BYTES`], and at most `u32::MAX`.
 pub fn set_limits(limits: Limits) -> Result<(), InvalidLimits> {
-    if limits.max_items == 0 || limits.max_message_bytes < Limits::MIN_MESSAGE_BYTES {
+    let in_range = |value: usize, min: usize| value >= min && u32::try_from(value).is_ok();
+    if !in_range(limits.max_items, 1)
+        || !in_range(limits.max_message_bytes, Limits::MIN_MESSAGE_BYTES)
+    {
         return Err(InvalidLimits(limits));
     }
-    MAX_ITEMS.store(limits.max_items, Ordering::Relaxed);
-    MAX_MESSAGE_BYTES.store(limits.max_message_bytes, Ordering::Relaxed);
+    LIMITS.store(pack(limits), Ordering::Relaxed);
     Ok(())
 }
 
-/// The limits in force.
+/// The limits in force: a pair that [`set_limits`] set, never half of one.
 pub fn limits() -> Limits {
+    let packed = LIMITS.load(Ordering::Relaxed);
     Limits {
-        max_items: MAX_ITEMS.load(Ordering::Relaxed),
-        max_message_bytes: MAX_MESSAGE_BYTES.load(Ordering::Relaxed),
+        max_items: (packed >> 32) as usize,
+        max_message_bytes: (packed & u64::from(u32::MAX)) as usize,
     }
 }

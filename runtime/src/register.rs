@@ -213,7 +213,8 @@ fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize 
         let additions: Vec<(&'static ErrorDef, Source)> = applying
             .iter()
             .filter_map(|&index| checked.get(index))
-            .map(|(entry, definition)| {
+            .filter_map(|(entry, definition)| {
+                let def = leak_def(entry, definition)?;
                 let source = Source {
                     priority,
                     written: Some(Written {
@@ -221,7 +222,7 @@ fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize 
                         arglist: leak(&entry.arglist),
                     }),
                 };
-                (leak_def(entry, definition), source)
+                Some((def, source))
             })
             .collect();
         (Some(current.with(&additions)), additions.len())
@@ -229,7 +230,7 @@ fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize 
 }
 
 /// The definition of a checked entry, kept for the rest of the program.
-fn leak_def(entry: &Entry, definition: &Definition) -> &'static ErrorDef {
+fn leak_def(entry: &Entry, definition: &Definition) -> Option<&'static ErrorDef> {
     let strings = |names: &[String]| -> &'static [&'static str] {
         Box::leak(
             names
@@ -252,7 +253,9 @@ fn leak_def(entry: &Entry, definition: &Definition) -> &'static ErrorDef {
         solution: entry.solution().map(leak),
         location: SourceLocation::new(REGISTERED_FILE, entry.position.line, entry.position.column),
     };
-    Box::leak(Box::new(ErrorDef::__new(raw)))
+    // A checked entry's parts always agree; were they not to, the entry
+    // would be left out rather than panic.
+    ErrorDef::__new(raw).map(|def| &*Box::leak(Box::new(def)))
 }
 
 fn leak(text: &str) -> &'static str {

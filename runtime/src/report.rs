@@ -230,7 +230,8 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
 /// ```
 #[track_caller]
 pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), ReportError> {
-    let kind = classify_code(code).map_err(|_| ReportError::MalformedCode {
+    // The constant rule: no allocation on the way to the store.
+    let kind = errcode_syntax::code_kind(code).ok_or_else(|| ReportError::MalformedCode {
         code: code.to_owned(),
     })?;
     let interned = interned_internal_code(code)

@@ -386,9 +386,12 @@ pub(crate) struct Lane {
     /// Every value and text, back to back; each span lies on char boundaries.
     text: String,
     spans: Vec<Range<usize>>,
-    /// Open addressing over the items' hashes: the index of an item plus
-    /// one, or 0 for a free slot. A power of two long, at most half full.
-    table: Vec<u32>,
+    /// Open addressing over the items' hashes: in each slot, the index of
+    /// an item plus one in the low half (0 for a free slot) and the high
+    /// half of its hash, so that a probe compares hashes without reading
+    /// the item, which in a large lane is a cache miss. A power of two
+    /// long, at most half full.
+    table: Vec<u64>,
     dropped: usize,
     reserve: Reserve,
 }
@@ -555,10 +558,12 @@ impl Lane {
         let mut at = (hash as usize) & mask;
         loop {
             let slot = *self.table.get(at)?;
-            let index = (slot as usize).checked_sub(1)?;
-            let item = self.items.get(index)?;
-            if item.hash == hash && self.item_equals(item, pending) {
-                return Some(index);
+            let index = (slot as u32 as usize).checked_sub(1)?;
+            if slot >> 32 == hash >> 32 {
+                let item = self.items.get(index)?;
+                if item.hash == hash && self.item_equals(item, pending) {
+                    return Some(index);
+                }
             }
             at = (at + 1) & mask;
         }
@@ -632,7 +637,7 @@ impl Lane {
             return Ok(());
         }
         let len = wanted.next_power_of_two().max(16);
-        let mut table: Vec<u32> = Vec::new();
+        let mut table: Vec<u64> = Vec::new();
         table.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
         table.resize(len, 0);
         self.table = table;
@@ -648,8 +653,9 @@ impl Lane {
         while self.table[at] != 0 {
             at = (at + 1) & mask;
         }
-        // A lane holds at most `max_items` reports, far below u32::MAX.
-        self.table[at] = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        // A lane holds at most `max_items` reports, at most u32::MAX.
+        let index = u64::from(u32::try_from(index + 1).unwrap_or(u32::MAX));
+        self.table[at] = (hash & !u64::from(u32::MAX)) | index;
     }
 
     /// Keeps a report whose message was rendered into a fixed buffer, when

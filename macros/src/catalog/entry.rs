@@ -47,7 +47,12 @@ pub(crate) fn expand(
         .collect();
     let item = Item {
         ident,
-        vis: vis.clone(),
+        // No visibility written means `pub`, as before there was a way to
+        // write one; `pub(self)` makes the items private.
+        vis: match vis {
+            syn::Visibility::Inherited => parse_quote!(pub),
+            vis => vis.clone(),
+        },
         generics: Default::default(),
         shape: Shape::Struct(Box::new(Body {
             unit: fields.is_empty(),

@@ -1,6 +1,6 @@
 //! The rules a definition must follow, checked against its struct.
 
-use errcode_syntax::{is_identifier, parse_template, split_arglist};
+use errcode_syntax::{is_argument_name, is_identifier, parse_template, split_arglist};
 
 use super::ast::Field;
 use super::attr::Attr;
@@ -50,6 +50,27 @@ pub(crate) fn check(
             None
         }
     };
+    // A field is an argument a report site names by a string: it must be a
+    // name a report can write, which the field declaration alone does not
+    // ensure (`größe` is a Rust identifier).
+    let mut names_ok = true;
+    for field in item_fields {
+        if !is_argument_name(&field.name) {
+            names_ok = false;
+            errors.at(
+                field.ident.span(),
+                format_args!(
+                    "{}: field `{}` cannot be an argument: argument names are ASCII identifiers \
+                     (letters, digits and `_`), as a catalog's Arglist and a report site write \
+                     them; rename the field",
+                    code.value, field.name
+                ),
+            );
+        }
+    }
+    if !names_ok {
+        return None;
+    }
     let field_names: Vec<&str> = item_fields
         .iter()
         .map(|field| field.name.as_str())

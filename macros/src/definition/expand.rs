@@ -89,7 +89,10 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
         let def = def_ident(index);
         let raw = raw_def(krate, unit);
         quote! {
-            static #def: #krate::ErrorDef = #krate::ErrorDef::__new(#raw);
+            static #def: #krate::ErrorDef = match #krate::ErrorDef::__new(#raw) {
+                ::core::option::Option::Some(def) => def,
+                ::core::option::Option::None => ::core::panic!("errcode: the parts of a definition disagree"),
+            };
         }
     });
     let static_ty = static_type(item);
@@ -465,6 +468,12 @@ fn finder(
         .as_ref()
         .map(|field| field.name.as_str())
         .unwrap_or_default();
+    let lifetimes = item
+        .generics
+        .params
+        .iter()
+        .filter(|param| matches!(param, GenericParam::Lifetime(_)))
+        .count();
     let alias = (item.ident != code.value).then(|| {
         let ident = &item.ident;
         // The alias takes the type's lifetimes without their bounds, which an
@@ -503,7 +512,7 @@ fn finder(
         {
             (($($krate:tt)*) $($call:tt)*) => {
                 $($krate)*::__private::__report_checked! {
-                    (#code_literal #valid [#(#names),*] #variant #source) $($call)*
+                    (#code_literal #valid [#(#names),*] #variant #source #lifetimes) $($call)*
                 }
             };
         }

@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::{consume_values, split_commas};
 use crate::code::Code;
 use crate::errors::Errors;
-use errcode_syntax::is_identifier;
+use errcode_syntax::is_argument_name;
 
 const SHAPE: &str = "a report takes the code, the argument names and their values: \
                      (\"EK0201\", [\"buf_size\"], [size])";
@@ -141,7 +141,7 @@ fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
             }
         };
         let name = literal.value();
-        if !is_identifier(&name) {
+        if !is_argument_name(&name) {
             errors.at(
                 literal.span(),
                 format_args!("{code}: {name:?} is not an argument name: names are identifiers, like \"buf_size\""),

@@ -10,8 +10,9 @@ use super::{consume_values, split_commas};
 use crate::errors::{Errors, closest};
 
 /// What the definition's hidden macro passes on: `(CODE VALID [names...]
-/// VARIANT SOURCE)` (the variant `_` for a struct, the source field's name
-/// or `""`), then the call: `CODE [keys...] [] [(value) ...]`, the empty
+/// VARIANT SOURCE LIFETIMES)` (the variant `_` for a struct, the source
+/// field's name or `""`, how many lifetime parameters the type has), then
+/// the call: `CODE [keys...] [] [(value) ...]`, the empty
 /// group carrying the span of the call's values. Keys of `_` mean that
 /// step 1 rejected them.
 struct Checked {
@@ -19,6 +20,7 @@ struct Checked {
     names: Vec<String>,
     variant: Option<Ident>,
     source: String,
+    lifetimes: usize,
     code: LitStr,
     keys: Option<Group>,
     values_span: Span,
@@ -51,21 +53,53 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Some(variant) => quote!(#alias::#variant),
         None => quote!(#alias),
     };
-    let fields = keys.iter().map(field_ident);
-    // Each conversion at its value, so that a value of the wrong type is
-    // reported there alone rather than against the whole report.
-    let values = values.iter().map(|value| {
-        let span = value_span(value).unwrap_or(checked.values_span);
-        quote_spanned!(span=> ::core::convert::Into::into(#value))
-    });
     let krate = crate::krate::path();
+    let typed = {
+        let lifetimes = (checked.lifetimes > 0).then(|| {
+            let underscores = (0..checked.lifetimes).map(|_| quote!('_));
+            quote!(<#(#underscores),*>)
+        });
+        quote!(#alias #lifetimes)
+    };
+    let fields = keys.iter().zip(values).map(|(key, value)| {
+        let field = field_ident(key);
+        let span = value_span(value).unwrap_or(checked.values_span);
+        // The closure that names the field's type borrows it from a value of
+        // the definition's type; for a variant, by matching it.
+        let borrow = match &checked.variant {
+            None => quote!(&report.#field),
+            Some(variant) => quote! {
+                match report {
+                    #alias::#variant { #field: field, .. } => field,
+                    #[allow(unreachable_patterns)]
+                    _ => ::core::unreachable!(),
+                }
+            },
+        };
+        let convert = quote_spanned! {span=>
+            #krate::__private::Arg::new(
+                #value,
+                #krate::__private::field_of(|report: &#typed| #borrow),
+            )
+            .into_arg()
+        };
+        quote!(#field: #convert)
+    });
+    // A `match` rather than a `let`: temporaries in the values (a
+    // `&*id.to_string()`) live until the report is made.
+    // The conversions' traits are imported anonymously, so the values can
+    // name nothing through them; the values stay in the `match`, so the
+    // temporaries they borrow live until the report is made.
     quote! {
         {
+            #[allow(unused_imports)]
+            use #krate::__private::{NotInto as _, ViaInto as _};
             #[allow(deprecated)]
-            let report = #constructor {
-                #(#fields: #values,)*
-            };
-            #krate::ErrorCode::report(&report);
+            match (#constructor {
+                #(#fields,)*
+            }) {
+                report => #krate::ErrorCode::report(&report),
+            }
         }
     }
 }
@@ -89,6 +123,7 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
         Some(definition.parse::<Ident>()?)
     };
     let source = definition.parse::<LitStr>()?.value();
+    let lifetimes = definition.parse::<syn::LitInt>()?.base10_parse()?;
     let code = input.parse()?;
     let keys = if input.peek(syn::Token![_]) {
         input.parse::<syn::Token![_]>()?;
@@ -109,6 +144,7 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
         names,
         variant,
         source,
+        lifetimes,
         code,
         keys,
         values_span,
@@ -238,17 +274,14 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-/// A field named by a key; keywords (`type`) become raw identifiers. The
-/// four keywords that cannot be raw (`self`, `Self`, `super`, `crate`) are
-/// never fields, so the key check has already rejected them; they stay plain
-/// rather than panic.
+/// A field named by a key; keywords (`type`, `gen`) become raw
+/// identifiers, by the rule the definitions and catalogs use. Keys that can
+/// name no field are rejected by step 1 and never get here.
 fn field_ident(key: &LitStr) -> Ident {
     let name = key.value();
-    let plain = syn::parse_str::<Ident>(&name).is_ok()
-        || matches!(name.as_str(), "self" | "Self" | "super" | "crate");
-    if plain {
-        Ident::new(&name, key.span())
-    } else {
+    if errcode_syntax::needs_raw_identifier(&name) {
         Ident::new_raw(&name, key.span())
+    } else {
+        Ident::new(&name, key.span())
     }
 }

@@ -1,0 +1,281 @@
+//! The argument arrays of `ReportErrMessage`, read without trusting them
+//! further than the header's contract.
+
+use core::ffi::{CStr, c_char};
+use core::fmt;
+use core::marker::PhantomData;
+use std::borrow::Cow;
+
+use crate::text::{NULL_TEXT, RawText, c_str};
+
+/// How many arguments are passed on without allocating (98% of the real CANN
+/// catalog's definitions have at most 6); more take a `Vec`.
+const INLINE: usize = 6;
+
+/// The arguments of one report, as the caller gave them: the arrays, and
+/// how many of their elements to read.
+pub(crate) struct Args<'a> {
+    names: *const *mut c_char,
+    values: *const *mut c_char,
+    /// Elements to read: below `argsNum` and before the first NULL name.
+    len: usize,
+    /// What was unusual about the arrays, for the message of a failed report.
+    note: Option<Note>,
+    /// The strings are borrowed for 'a.
+    strings: PhantomData<&'a CStr>,
+}
+
+/// Why fewer arguments were read than `argsNum` says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Note {
+    NamesNull,
+    ValuesNull,
+    Negative(i32),
+    EndedAtNull { index: usize, count: i32 },
+}
+
+impl<'a> Args<'a> {
+    /// The arguments of `count` names and values: none when either array is
+    /// NULL or `count` is not positive; up to the first NULL name otherwise,
+    /// so that a NULL-terminated or NULL-padded array is read safely
+    /// whatever `count` says. A NULL value reads as `"(null)"`; invalid
+    /// UTF-8 as U+FFFD.
+    ///
+    /// # Safety
+    ///
+    /// When both arrays are non-NULL and `count` is positive, each element
+    /// `i < count` up to and including the first NULL name is readable in
+    /// `names`, the same elements are readable in `values`, and each non-NULL
+    /// element points to a NUL-terminated string; all of them stay readable
+    /// and unchanged for `'a`.
+    pub(crate) unsafe fn read(
+        names: *const *mut c_char,
+        values: *const *mut c_char,
+        count: i32,
+    ) -> Self {
+        let mut args = Args {
+            names,
+            values,
+            len: 0,
+            note: None,
+            strings: PhantomData,
+        };
+        let wanted = match (names.is_null(), values.is_null(), count) {
+            (_, _, count) if count <= 0 => {
+                args.note = (count < 0).then_some(Note::Negative(count));
+                return args;
+            }
+            (true, _, _) => {
+                args.note = Some(Note::NamesNull);
+                return args;
+            }
+            (false, true, _) => {
+                args.note = Some(Note::ValuesNull);
+                return args;
+            }
+            (false, false, count) => count.unsigned_abs() as usize,
+        };
+        while args.len < wanted {
+            // SAFETY: `names` is not NULL and the caller guarantees that its
+            // elements up to the first NULL one, below `count`, are readable.
+            if unsafe { names.add(args.len).read() }.is_null() {
+                args.note = Some(Note::EndedAtNull {
+                    index: args.len,
+                    count,
+                });
+                break;
+            }
+            args.len += 1;
+        }
+        args
+    }
+
+    /// The name and the value at `index`, each as text when it is valid
+    /// UTF-8, else as its bytes.
+    fn raw_pair(&self, index: usize) -> (RawText<'a>, RawText<'a>) {
+        debug_assert!(index < self.len);
+        // SAFETY: `read` found the name at `index` readable and not NULL
+        // (`len` counts only those), and the caller of `read` guarantees the
+        // same elements readable in `values`, for 'a.
+        let (name, value) =
+            unsafe { (self.names.add(index).read(), self.values.add(index).read()) };
+        let text = |ptr: *mut c_char| -> RawText<'a> {
+            if ptr.is_null() {
+                return Ok(NULL_TEXT);
+            }
+            // SAFETY: a non-NULL element is a NUL-terminated string
+            // readable and unchanged for 'a, as the caller of `read`
+            // guarantees.
+            unsafe { c_str(ptr) }
+        };
+        (text(name), text(value))
+    }
+
+    /// The text of the name and the value at `index`, invalid UTF-8
+    /// sequences replaced by U+FFFD.
+    fn pair(&self, index: usize) -> (Cow<'a, str>, Cow<'a, str>) {
+        let lossy = |text: RawText<'a>| match text {
+            Ok(text) => Cow::Borrowed(text),
+            Err(bytes) => String::from_utf8_lossy(bytes),
+        };
+        let (name, value) = self.raw_pair(index);
+        (lossy(name), lossy(value))
+    }
+
+    /// Calls `f` with the arguments as name-value pairs.
+    pub(crate) fn with_pairs<R>(&self, f: impl FnOnce(&[(&str, &str)]) -> R) -> R {
+        if self.len <= INLINE {
+            let mut pairs: [(&str, &str); INLINE] = [("", ""); INLINE];
+            let mut all_text = true;
+            for (index, slot) in pairs.iter_mut().enumerate().take(self.len) {
+                match self.raw_pair(index) {
+                    (Ok(name), Ok(value)) => *slot = (name, value),
+                    _ => {
+                        all_text = false;
+                        break;
+                    }
+                }
+            }
+            if all_text {
+                return f(&pairs[..self.len]);
+            }
+        }
+        let owned: Vec<(Cow<'a, str>, Cow<'a, str>)> =
+            (0..self.len).map(|index| self.pair(index)).collect();
+        let pairs: Vec<(&str, &str)> = owned
+            .iter()
+            .map(|(name, value)| (&**name, &**value))
+            .collect();
+        f(&pairs)
+    }
+}
+
+/// `arguments given: a=1, b=2`, with what was unusual about the arrays.
+impl fmt::Display for Args<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("arguments given: ")?;
+        if self.len == 0 {
+            f.write_str("none")?;
+        }
+        for index in 0..self.len {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            let (name, value) = self.pair(index);
+            write!(f, "{name}={value}")?;
+        }
+        match self.note {
+            None => Ok(()),
+            Some(Note::NamesNull) => f.write_str(" (args is NULL)"),
+            Some(Note::ValuesNull) => f.write_str(" (argValues is NULL)"),
+            Some(Note::Negative(count)) => write!(f, " (argsNum is {count})"),
+            Some(Note::EndedAtNull { index, count }) => {
+                write!(f, " (args[{index}] is NULL; argsNum is {count})")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ptr;
+    use std::ffi::CString;
+
+    fn c_strings(texts: &[&str]) -> Vec<CString> {
+        texts
+            .iter()
+            .map(|text| CString::new(*text).unwrap())
+            .collect()
+    }
+
+    fn pointers(strings: &[CString]) -> Vec<*mut c_char> {
+        strings
+            .iter()
+            .map(|string| string.as_ptr().cast_mut())
+            .collect()
+    }
+
+    fn read(names: &[*mut c_char], values: &[*mut c_char], count: i32) -> (Vec<String>, String) {
+        // SAFETY: the tests pass arrays with at least `count` elements or a
+        // NULL name before, every element a NUL-terminated string or NULL.
+        let args = unsafe { Args::read(names.as_ptr(), values.as_ptr(), count) };
+        let pairs = args.with_pairs(|pairs| {
+            pairs
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect()
+        });
+        (pairs, args.to_string())
+    }
+
+    #[test]
+    fn reads_pairs_in_order() {
+        let names = c_strings(&["value", "param"]);
+        let values = c_strings(&["25", "x"]);
+        let (pairs, shown) = read(&pointers(&names), &pointers(&values), 2);
+        assert_eq!(pairs, ["value=25", "param=x"]);
+        assert_eq!(shown, "arguments given: value=25, param=x");
+    }
+
+    #[test]
+    fn stops_at_the_first_null_name_whatever_the_count() {
+        let names = c_strings(&["buf_size"]);
+        let values = c_strings(&["1MB"]);
+        let mut name_ptrs = pointers(&names);
+        name_ptrs.push(ptr::null_mut());
+        let value_ptrs = pointers(&values);
+        let (pairs, shown) = read(&name_ptrs, &value_ptrs, 1000);
+        assert_eq!(pairs, ["buf_size=1MB"]);
+        assert_eq!(
+            shown,
+            "arguments given: buf_size=1MB (args[1] is NULL; argsNum is 1000)"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_in_names_and_values() {
+        let names = [CString::new(b"buf_\xffsize".to_vec()).unwrap()];
+        let values = [CString::new(b"1\xc3MB".to_vec()).unwrap()];
+        let (pairs, _) = read(&pointers(&names), &pointers(&values), 1);
+        assert_eq!(pairs, ["buf_\u{fffd}size=1\u{fffd}MB"]);
+    }
+
+    #[test]
+    fn null_values_read_as_null_text() {
+        let names = c_strings(&["param"]);
+        let (pairs, _) = read(&pointers(&names), &[ptr::null_mut()], 1);
+        assert_eq!(pairs, ["param=(null)"]);
+    }
+
+    #[test]
+    fn null_arrays_and_non_positive_counts_read_nothing() {
+        // SAFETY: NULL arrays are never read.
+        let args = unsafe { Args::read(ptr::null(), ptr::null(), 3) };
+        assert_eq!(args.to_string(), "arguments given: none (args is NULL)");
+        let names = c_strings(&["a"]);
+        let names = pointers(&names);
+        // SAFETY: `values` is NULL, so neither array is read.
+        let args = unsafe { Args::read(names.as_ptr(), ptr::null(), 1) };
+        assert_eq!(
+            args.to_string(),
+            "arguments given: none (argValues is NULL)"
+        );
+        let (pairs, shown) = read(&names, &names, -1);
+        assert!(pairs.is_empty());
+        assert_eq!(shown, "arguments given: none (argsNum is -1)");
+        let (_, shown) = read(&names, &names, 0);
+        assert_eq!(shown, "arguments given: none");
+    }
+
+    #[test]
+    fn more_than_the_inline_arguments_spill_in_order() {
+        let texts: Vec<String> = (0..20).map(|i| format!("a{i}")).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let names = c_strings(&texts);
+        let (pairs, _) = read(&pointers(&names), &pointers(&names), 20);
+        assert_eq!(pairs.len(), 20);
+        assert_eq!(pairs[0], "a0=a0");
+        assert_eq!(pairs[19], "a19=a19");
+    }
+}

@@ -1,0 +1,249 @@
+//! The catalog the C library ships with, registered on first use.
+//!
+//! It is the CANN "Profiling Errors" catalog of `errcode-profiling`
+//! (EK0001–EK0007, EK0201–EK0204, EK9999, with the texts of CANN's
+//! `error_code.json`), plus the codes of the compact runtime's own table
+//! (`error_manager.c`) that are not Profiling codes, with that table's
+//! texts, so that every call site of the C error manager keeps a definition.
+//!
+//! The definitions are registered explicitly, at priority 0, rather than
+//! found through `inventory`: a C linker pulls out of `liberrcode_ffi.a`
+//! only the object files that resolve a symbol, and the constructors that
+//! register `#[error_code]` definitions are not among them.
+
+use std::sync::OnceLock;
+
+use errcode::catalog::{Catalog, Entry, Layout, Suggestion};
+use errcode::{ErrorCode, ErrorDef};
+use errcode_profiling as profiling;
+
+/// The definitions of `errcode-profiling`.
+pub(crate) fn profiling_defs() -> [&'static ErrorDef; 12] {
+    [
+        profiling::InvalidArgument::default().definition(),
+        profiling::InvalidApiCallSequence::default().definition(),
+        profiling::ConfigError::default().definition(),
+        profiling::NotSupportedApi::default().definition(),
+        profiling::NotSupported::default().definition(),
+        profiling::NullPointer::default().definition(),
+        profiling::ModeConflict::default().definition(),
+        profiling::InsufficientHostMemory::default().definition(),
+        profiling::HostMemoryOperationFailed::default().definition(),
+        profiling::ThreadCreationFailed::default().definition(),
+        profiling::InsufficientDiskSpace::default().definition(),
+        profiling::SystemTerminated.definition(),
+    ]
+}
+
+/// One entry of the compact runtime's table.
+struct Compact {
+    class: &'static str,
+    code: &'static str,
+    message: &'static str,
+    arglist: &'static str,
+    cause: Option<&'static str>,
+    solution: Option<&'static str>,
+}
+
+/// The codes of `ERROR_MAP` in the compact runtime's `error_manager.c` that
+/// `errcode-profiling` does not define, as that table writes them.
+const COMPACT: [Compact; 9] = [
+    Compact {
+        class: "GE Errors",
+        code: "E10001",
+        message: "Value [%s] for parameter [%s] is invalid. Reason: %s",
+        arglist: "value,parameter,reason",
+        cause: None,
+        solution: Some("Try again with a valid argument."),
+    },
+    Compact {
+        class: "GE Errors",
+        code: "E10004",
+        message: "Value for [--%s] is empty.",
+        arglist: "parameter",
+        cause: None,
+        solution: None,
+    },
+    Compact {
+        class: "GE Errors",
+        code: "E10055",
+        message: "The operation is not supported. Reason: %s",
+        arglist: "reason",
+        cause: None,
+        solution: None,
+    },
+    Compact {
+        class: "GE Errors",
+        code: "E19001",
+        message: "Failed to open file[%s]. Reason: %s.",
+        arglist: "file,errMsg",
+        cause: None,
+        solution: Some("Fix the error according to the error message."),
+    },
+    Compact {
+        class: "GE Errors",
+        code: "E19025",
+        message: "Input tensor is invalid. Reason: %s.",
+        arglist: "reason",
+        cause: None,
+        solution: None,
+    },
+    Compact {
+        class: "RTS Errors",
+        code: "EE1001",
+        message: "The argument is invalid.Reason: %s",
+        arglist: "extendInfo",
+        cause: None,
+        solution: None,
+    },
+    Compact {
+        class: "ACL Errors",
+        code: "EH0001",
+        message: "Value %s for %s is invalid. Reason: %s.",
+        arglist: "value,param,reason",
+        cause: None,
+        solution: None,
+    },
+    Compact {
+        class: "ACL Errors",
+        code: "EH0002",
+        message: "Argument %s must not be NULL.",
+        arglist: "param",
+        cause: None,
+        solution: Some("Try again with a correct pointer argument."),
+    },
+    Compact {
+        class: "ACL Errors",
+        code: "EH0003",
+        message: "Path %s is invalid. Reason: %s.",
+        arglist: "path,reason",
+        cause: None,
+        solution: None,
+    },
+];
+
+/// The built-in catalog as CANN JSON.
+pub(crate) fn catalog() -> Catalog {
+    let profiling = profiling_defs().into_iter().map(|def| {
+        entry(
+            def.class(),
+            def.title(),
+            def.code(),
+            def.message(),
+            def.args().join(","),
+            def.cause(),
+            def.solution(),
+        )
+    });
+    let compact = COMPACT.iter().map(|compact| {
+        entry(
+            Some(compact.class),
+            None,
+            compact.code,
+            compact.message,
+            compact.arglist.to_owned(),
+            compact.cause,
+            compact.solution,
+        )
+    });
+    Catalog::new(profiling.chain(compact).collect())
+}
+
+fn entry(
+    class: Option<&str>,
+    title: Option<&str>,
+    code: &str,
+    message: &str,
+    arglist: String,
+    cause: Option<&str>,
+    solution: Option<&str>,
+) -> Entry {
+    let suggestion = (cause.is_some() || solution.is_some())
+        .then(|| Suggestion::new(cause.map(str::to_owned), solution.map(str::to_owned)));
+    let mut entry = Entry::new(code, message, arglist);
+    entry.class = class.map(str::to_owned);
+    entry.title = title.map(str::to_owned);
+    entry.layout = Layout::canonical(class.is_some(), title.is_some(), suggestion.is_some());
+    entry.suggestion = suggestion;
+    entry
+}
+
+/// Registers the built-in catalog, once per process, before anything else
+/// is registered or reported through the C ABI.
+pub(crate) fn ensure_registered() {
+    static REGISTERED: OnceLock<()> = OnceLock::new();
+    REGISTERED.get_or_init(|| {
+        // Checked by the tests: the built-in catalog has no error.
+        let _ = errcode::register_catalog_json(&catalog().to_json(), 0);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_catalog_registers_whole() {
+        let json = catalog().to_json();
+        let loaded = errcode::catalog::load(&json);
+        assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+        assert_eq!(loaded.catalog.entries.len(), 21);
+        ensure_registered();
+        for code in [
+            "EK0001", "EK0002", "EK0003", "EK0004", "EK0005", "EK0006", "EK0007", "EK0201",
+            "EK0202", "EK0203", "EK0204", "EK9999", "E10001", "E10004", "E10055", "E19001",
+            "E19025", "EE1001", "EH0001", "EH0002", "EH0003",
+        ] {
+            assert!(errcode::registry().get(code).is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn every_profiling_definition_is_built_in() {
+        // This binary links errcode-profiling through `inventory` as well:
+        // every Profiling code the registry has must be in the list.
+        let listed: Vec<&str> = profiling_defs().iter().map(|def| def.code()).collect();
+        let linked: Vec<&str> = errcode::registry()
+            .iter()
+            .filter(|def| def.class() == Some("Profiling Errors"))
+            .map(|def| def.code())
+            .collect();
+        assert!(!linked.is_empty());
+        for code in linked {
+            assert!(
+                listed.contains(&code),
+                "{code} is missing from profiling_defs()"
+            );
+        }
+    }
+
+    #[test]
+    fn the_compact_table_keeps_every_call_site_of_the_c_error_manager() {
+        // ERROR_MAP of error_manager.c, by code and arguments.
+        let table: [(&str, &[&str]); 15] = [
+            ("E10001", &["value", "parameter", "reason"]),
+            ("E10004", &["parameter"]),
+            ("E10055", &["reason"]),
+            ("E19001", &["file", "errMsg"]),
+            ("E19025", &["reason"]),
+            ("EE1001", &["extendInfo"]),
+            ("EH0001", &["value", "param", "reason"]),
+            ("EH0002", &["param"]),
+            ("EH0003", &["path", "reason"]),
+            ("EK0001", &["value", "param", "reason"]),
+            ("EK0002", &["intf1", "intf2"]),
+            ("EK0003", &["config", "value", "reason"]),
+            ("EK0004", &["intf", "platform"]),
+            ("EK0201", &["buf_size"]),
+            ("EK9999", &[]),
+        ];
+        ensure_registered();
+        for (code, names) in table {
+            let def = errcode::registry().get(code).unwrap();
+            // A call site that gives the table's names gives every argument.
+            for field in def.fields() {
+                assert!(names.contains(field), "{code}: {field}");
+            }
+        }
+    }
+}

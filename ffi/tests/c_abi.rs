@@ -1,0 +1,281 @@
+//! C and C++ programs built with the system compiler (found through the `cc`
+//! crate), linked against the static library cargo built for this crate,
+//! and run; each program checks its own expectations byte for byte and exits
+//! with a non-zero status, printing what differs, when one fails.
+//!
+//! The programs are in `tests/c/`; `examples/c/profiling.c` is built and run
+//! here too, as the README builds it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Where cargo put the libraries of this crate: beside this test
+/// executable (`target/<profile>/deps/`), built by the same rustc run as the
+/// rlib this executable links, whatever the target directory is.
+fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test executable has a path");
+    let deps = exe.parent().expect("the test executable is in a directory");
+    let archive = deps.join("liberrcode_ffi.a");
+    assert!(
+        archive.exists(),
+        "{} is missing: cargo builds the staticlib next to this test executable \
+         when it builds errcode-ffi for its tests",
+        archive.display()
+    );
+    deps.to_path_buf()
+}
+
+fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A directory of this test's own for what it builds.
+fn work_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("errcode-ffi")
+        .join(name);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
+    dir
+}
+
+/// The C (or C++) compiler `cc` would use for this target, with warnings as errors.
+fn compiler(cpp: bool) -> Command {
+    let target = env!("ERRCODE_FFI_TARGET");
+    let tool = cc::Build::new()
+        .cpp(cpp)
+        .target(target)
+        .host(target)
+        .opt_level(1)
+        .debug(false)
+        .cargo_metadata(false)
+        .warnings(true)
+        .extra_warnings(true)
+        .try_get_compiler()
+        .unwrap_or_else(|error| panic!("no C compiler for {target}: {error}"));
+    let mut command = tool.to_command();
+    command.arg("-Werror");
+    command
+}
+
+/// What the static library needs from the system on Linux, as
+/// `rustc --print native-static-libs` lists it.
+const NATIVE_LIBS: &[&str] = &[
+    "-lgcc_s",
+    "-lutil",
+    "-lrt",
+    "-lpthread",
+    "-lm",
+    "-ldl",
+    "-lc",
+];
+
+/// Builds `sources` into the executable `name` with `flags`, linked against
+/// the static library (or, with `shared`, the shared one).
+fn build(name: &str, sources: &[PathBuf], flags: &[&str], link: Link) -> PathBuf {
+    let cpp = sources
+        .iter()
+        .any(|source| source.extension().is_some_and(|ext| ext == "cc"));
+    let exe = work_dir(name).join(name);
+    let libs = library_dir();
+    let mut command = compiler(cpp);
+    command
+        .args(flags)
+        .arg("-I")
+        .arg(crate_dir().join("include"))
+        .arg("-I")
+        .arg(crate_dir().join("tests/c"));
+    match link {
+        Link::Static => {
+            command
+                .args(sources)
+                .arg("-o")
+                .arg(&exe)
+                .arg(libs.join("liberrcode_ffi.a"))
+                .args(NATIVE_LIBS);
+        }
+        Link::Shared => {
+            command
+                .args(sources)
+                .arg("-o")
+                .arg(&exe)
+                .arg("-L")
+                .arg(&libs)
+                .arg("-lerrcode_ffi")
+                .arg(format!("-Wl,-rpath,{}", libs.display()))
+                .args(NATIVE_LIBS);
+        }
+        Link::None => {
+            command
+                .arg("-c")
+                .args(sources)
+                .arg("-o")
+                .arg(exe.with_extension("o"));
+        }
+    }
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run the C compiler: {error}"));
+    assert!(
+        output.status.success(),
+        "building {name} failed:\n{command:?}\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    exe
+}
+
+#[derive(Clone, Copy)]
+enum Link {
+    Static,
+    Shared,
+    /// Compile only.
+    None,
+}
+
+fn test_source(name: &str) -> PathBuf {
+    crate_dir().join("tests/c").join(name)
+}
+
+/// The flags of the test programs: C11 with POSIX (threads, barriers, strdup).
+const C11: &[&str] = &["-std=c11", "-D_POSIX_C_SOURCE=200809L"];
+
+/// Runs `exe` with `args`; panics with its output unless it exits with 0.
+fn run(exe: &Path, args: &[&str]) -> Output {
+    let output = Command::new(exe)
+        .args(args)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {}: {error}", exe.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    print!("{stdout}");
+    eprint!("{stderr}");
+    assert!(
+        output.status.success(),
+        "{} failed ({}):\n{stdout}{stderr}",
+        exe.display(),
+        output.status
+    );
+    output
+}
+
+#[test]
+fn rendering_is_the_rust_stores_byte_for_byte() {
+    let exe = build("render", &[test_source("render.c")], C11, Link::Static);
+    run(&exe, &[]);
+}
+
+#[test]
+fn bad_inputs_get_a_clear_outcome() {
+    let exe = build(
+        "bad_inputs",
+        &[test_source("bad_inputs.c")],
+        C11,
+        Link::Static,
+    );
+    run(&exe, &[]);
+}
+
+#[test]
+fn eight_threads_keep_their_own_errors() {
+    let exe = build(
+        "threads",
+        &[test_source("threads.c")],
+        &[C11, &["-pthread"]].concat(),
+        Link::Static,
+    );
+    run(&exe, &[]);
+}
+
+// /proc/self/statm and GNU ld's --wrap.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_million_report_get_pairs_hold_memory_flat() {
+    // Every allocation of the program, the library's included, is counted.
+    let wrap = "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=posix_memalign,--wrap=aligned_alloc";
+    let exe = build(
+        "memory",
+        &[test_source("memory.c")],
+        &[C11, &[wrap]].concat(),
+        Link::Static,
+    );
+    run(&exe, &["1000000"]);
+}
+
+#[test]
+fn the_real_cann_catalog_registers_at_run_time() {
+    let shared = crate_dir().join("../../shared/cann/error_code.json");
+    if !shared.exists() {
+        println!(
+            "skipped: the real CANN catalog {} is absent (it sits beside the repository as \
+             shared/cann/error_code.json, and is never copied into it)",
+            shared.display()
+        );
+        return;
+    }
+    let exe = build(
+        "real_catalog",
+        &[test_source("real_catalog.c")],
+        C11,
+        Link::Static,
+    );
+    run(&exe, &[shared.to_str().expect("a UTF-8 path")]);
+}
+
+#[test]
+fn cpp_uses_the_macros_with_brace_initialised_arrays() {
+    let exe = build(
+        "macros_cpp",
+        &[test_source("macros.cc")],
+        &["-std=c++11"],
+        Link::Static,
+    );
+    run(&exe, &[]);
+    // The same translation unit as C++17, as newer CANN code is built.
+    let exe = build(
+        "macros_cpp17",
+        &[test_source("macros.cc")],
+        &["-std=c++17"],
+        Link::Static,
+    );
+    run(&exe, &[]);
+}
+
+#[test]
+fn the_header_compiles_as_c89_and_with_the_module_closed() {
+    // C89: the declarations and the macros as the original header's callers
+    // use them (variadic macros are C99, accepted by gcc in C89 mode too).
+    build("c89", &[test_source("c89.c")], &["-std=c89"], Link::None);
+    // NANO_OS_TYPE == LITEOS closes the module: the macros expand to nothing.
+    build(
+        "closed",
+        &[test_source("c89.c")],
+        &["-std=c99", "-DNANO_OS_TYPE=LITEOS"],
+        Link::None,
+    );
+}
+
+// FormatReportInner is in the shared library where lib.rs has its trampoline.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[test]
+fn the_shared_library_exports_the_header_functions() {
+    let exe = build("shared", &[test_source("shared.c")], C11, Link::Shared);
+    run(&exe, &[]);
+}
+
+#[test]
+fn the_c_example_runs_as_the_readme_builds_it() {
+    let example = crate_dir().join("../examples/c/profiling.c");
+    let exe = build(
+        "profiling_example",
+        std::slice::from_ref(&example),
+        &["-O2"],
+        Link::Static,
+    );
+    let output = run(&exe, &[]);
+    // The README compiles it from the repository root, so __FILE__ reads so.
+    let stdout = String::from_utf8_lossy(&output.stdout).replace(
+        example.to_str().expect("a UTF-8 path"),
+        "examples/c/profiling.c",
+    );
+    assert_eq!(stdout, include_str!("c/profiling.expected"));
+}
