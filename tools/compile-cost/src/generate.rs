@@ -233,8 +233,8 @@ pub struct Shape {
     pub finders: bool,
     /// The `Display` and `Error` impls.
     pub display_error: bool,
-    /// One `inventory::submit!` per definition.
-    pub registration: bool,
+    /// How each definition is registered.
+    pub registration: Registering,
     /// The registration's downcast: `downcast::<T>` (one instantiation per
     /// type), or else one non-generic function shared by every definition.
     pub generic_downcast: bool,
@@ -249,16 +249,31 @@ impl Shape {
     pub const MIRROR: Shape = Shape {
         finders: true,
         display_error: true,
-        registration: true,
+        registration: Registering::Inventory,
         generic_downcast: true,
         const_block: true,
         derive_debug: true,
     };
 }
 
+/// How a definition is registered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Registering {
+    /// `inventory::submit!`: a static node, a constructor function run at
+    /// start-up, and a static pointer to it in `.init_array`.
+    Inventory,
+    /// One `#[used]` static in a linker section of its own, as `linkme`'s
+    /// distributed slices do: no function per definition. (The runtime does
+    /// not read that section: the crate builds, its definitions are not
+    /// registered. It prices the shape.)
+    LinkSection,
+    /// Not registered.
+    None,
+}
+
 /// The prototypes `--prototypes` times next to the mirror: a name, what it
 /// changes, and its shape.
-pub const PROTOTYPES: [(&str, &str, Shape); 5] = [
+pub const PROTOTYPES: [(&str, &str, Shape); 6] = [
     (
         "no-finders",
         "expanded without the macro_rules! finders, their use and the alias",
@@ -281,7 +296,15 @@ pub const PROTOTYPES: [(&str, &str, Shape); 5] = [
         "no-registration",
         "expanded without inventory::submit!",
         Shape {
-            registration: false,
+            registration: Registering::None,
+            ..Shape::MIRROR
+        },
+    ),
+    (
+        "link-section",
+        "expanded with a #[used] #[link_section] static per definition instead of inventory::submit!",
+        Shape {
+            registration: Registering::LinkSection,
             ..Shape::MIRROR
         },
     ),
@@ -373,20 +396,26 @@ impl ::std::error::Error for {name} {{}}
         } else {
             String::new()
         };
-        let registration = if shape.registration {
-            let downcast = if shape.generic_downcast {
-                format!("::errcode::__private::downcast::<{name}>")
-            } else {
-                "no_downcast".to_owned()
-            };
-            format!(
+        let downcast = if shape.generic_downcast {
+            format!("::errcode::__private::downcast::<{name}>")
+        } else {
+            "no_downcast".to_owned()
+        };
+        let registration = match shape.registration {
+            Registering::Inventory => format!(
                 "::errcode::__private::inventory::submit! {{
     ::errcode::__private::Registration::new(&DEFINITION_0, {downcast})
 }}
 "
-            )
-        } else {
-            String::new()
+            ),
+            Registering::LinkSection => format!(
+                "#[used]
+#[unsafe(link_section = \"errcode_registrations\")]
+static REGISTRATION_0: ::errcode::__private::Registration =
+    ::errcode::__private::Registration::new(&DEFINITION_0, {downcast});
+"
+            ),
+            Registering::None => String::new(),
         };
         let definition = format!(
             "static DEFINITION_0: ::errcode::ErrorDef = {raw};
@@ -404,7 +433,9 @@ impl ::errcode::__private::Defined for {name} {{
             format!("const _: () = {{\n{definition}}};\n")
         } else {
             // Out of the block, each definition needs a name of its own.
-            definition.replace("DEFINITION_0", &format!("DEFINITION_{}", def.index))
+            definition
+                .replace("DEFINITION_0", &format!("DEFINITION_{}", def.index))
+                .replace("REGISTRATION_0", &format!("REGISTRATION_{}", def.index))
         };
         let code = &def.code;
         let finders = if shape.finders {
