@@ -235,9 +235,8 @@ pub struct Shape {
     pub display_error: bool,
     /// How each definition is registered.
     pub registration: Registering,
-    /// The registration's downcast: `downcast::<T>` (one instantiation per
-    /// type), or else one non-generic function shared by every definition.
-    pub generic_downcast: bool,
+    /// The registration's downcast.
+    pub downcast: Downcasting,
     /// Everything but the finders inside an anonymous `const _: () = { ... };`.
     pub const_block: bool,
     /// `#[derive(Debug)]` on the struct, as a user writes it (`Error` needs it).
@@ -250,10 +249,25 @@ impl Shape {
         finders: true,
         display_error: true,
         registration: Registering::Inventory,
-        generic_downcast: true,
+        downcast: Downcasting::Generic,
         const_block: true,
         derive_debug: true,
     };
+}
+
+/// How a registration finds its definition behind `dyn Error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Downcasting {
+    /// The runtime's `downcast::<T>`: `downcast_ref::<T>`, `is::<T>`,
+    /// `TypeId::of::<T>` and `ErrorCode::definition::<T>`, instantiated per type.
+    Generic,
+    /// A non-generic function per type in the definition's block:
+    /// `error.is::<T>().then_some(&DEFINITION)` (the runtime would apply
+    /// `in_force` to what it returns).
+    Local,
+    /// One non-generic function for every definition, which finds nothing:
+    /// the floor, not a design.
+    Shared,
 }
 
 /// How a definition is registered.
@@ -273,7 +287,7 @@ pub enum Registering {
 
 /// The prototypes `--prototypes` times next to the mirror: a name, what it
 /// changes, and its shape.
-pub const PROTOTYPES: [(&str, &str, Shape); 6] = [
+pub const PROTOTYPES: [(&str, &str, Shape); 8] = [
     (
         "no-finders",
         "expanded without the macro_rules! finders, their use and the alias",
@@ -288,7 +302,7 @@ pub const PROTOTYPES: [(&str, &str, Shape); 6] = [
         Shape {
             display_error: false,
             derive_debug: false,
-            generic_downcast: false,
+            downcast: Downcasting::Shared,
             ..Shape::MIRROR
         },
     ),
@@ -312,7 +326,25 @@ pub const PROTOTYPES: [(&str, &str, Shape); 6] = [
         "shared-downcast",
         "expanded with one non-generic downcast fn instead of downcast::<T>",
         Shape {
-            generic_downcast: false,
+            downcast: Downcasting::Shared,
+            ..Shape::MIRROR
+        },
+    ),
+    (
+        "local-downcast",
+        "expanded with a non-generic downcast fn per type (error.is::<T>()) instead of downcast::<T>",
+        Shape {
+            downcast: Downcasting::Local,
+            ..Shape::MIRROR
+        },
+    ),
+    (
+        "lean",
+        "expanded with a local downcast, one #[used] link-section static, no finders",
+        Shape {
+            downcast: Downcasting::Local,
+            registration: Registering::LinkSection,
+            finders: false,
             ..Shape::MIRROR
         },
     ),
@@ -334,7 +366,7 @@ pub fn expanded(count: usize, shape: Shape) -> String {
         "written by hand as the macros expand them, without macros",
         count,
     );
-    if !shape.generic_downcast {
+    if shape.downcast == Downcasting::Shared {
         src.push_str(NO_DOWNCAST);
     }
     for def in (0..count).map(Def::new) {
@@ -396,10 +428,27 @@ impl ::std::error::Error for {name} {{}}
         } else {
             String::new()
         };
-        let downcast = if shape.generic_downcast {
-            format!("::errcode::__private::downcast::<{name}>")
-        } else {
-            "no_downcast".to_owned()
+        let (downcast, local_downcast) = match shape.downcast {
+            Downcasting::Generic => (
+                format!("::errcode::__private::downcast::<{name}>"),
+                String::new(),
+            ),
+            Downcasting::Local => (
+                "downcast".to_owned(),
+                format!(
+                    "fn downcast(
+    error: &(dyn ::std::error::Error + 'static),
+) -> ::core::option::Option<&'static ::errcode::ErrorDef> {{
+    if error.is::<{name}>() {{
+        ::core::option::Option::Some(&DEFINITION_0)
+    }} else {{
+        ::core::option::Option::None
+    }}
+}}
+"
+                ),
+            ),
+            Downcasting::Shared => ("no_downcast".to_owned(), String::new()),
         };
         let registration = match shape.registration {
             Registering::Inventory => format!(
@@ -426,7 +475,7 @@ impl ::errcode::__private::Defined for {name} {{
         &DEFINITION_0
     }}
 {write_arg}}}
-{display_error}{registration}",
+{display_error}{local_downcast}{registration}",
             raw = def.raw_def(),
         );
         let definition = if shape.const_block {
@@ -436,6 +485,8 @@ impl ::errcode::__private::Defined for {name} {{
             definition
                 .replace("DEFINITION_0", &format!("DEFINITION_{}", def.index))
                 .replace("REGISTRATION_0", &format!("REGISTRATION_{}", def.index))
+                .replace("downcast(", &format!("downcast_{}(", def.index))
+                .replace(", downcast)", &format!(", downcast_{})", def.index))
         };
         let code = &def.code;
         let finders = if shape.finders {
