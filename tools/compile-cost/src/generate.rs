@@ -262,8 +262,8 @@ pub enum Downcasting {
     /// `TypeId::of::<T>` and `ErrorCode::definition::<T>`, instantiated per type.
     Generic,
     /// A non-generic function per type in the definition's block:
-    /// `error.is::<T>().then_some(&DEFINITION)` (the runtime would apply
-    /// `in_force` to what it returns).
+    /// `error.downcast_ref::<T>().map(Defined::compiled_definition)` (the
+    /// runtime's `definition_of` would apply `in_force` to what it returns).
     Local,
     /// One non-generic function for every definition, which finds nothing:
     /// the floor, not a design.
@@ -332,7 +332,7 @@ pub const PROTOTYPES: [(&str, &str, Shape); 8] = [
     ),
     (
         "local-downcast",
-        "expanded with a non-generic downcast fn per type (error.is::<T>()) instead of downcast::<T>",
+        "expanded with a non-generic downcast fn per type (downcast_ref::<T>) instead of downcast::<T>",
         Shape {
             downcast: Downcasting::Local,
             ..Shape::MIRROR
@@ -439,11 +439,9 @@ impl ::std::error::Error for {name} {{}}
                     "fn downcast(
     error: &(dyn ::std::error::Error + 'static),
 ) -> ::core::option::Option<&'static ::errcode::ErrorDef> {{
-    if error.is::<{name}>() {{
-        ::core::option::Option::Some(&DEFINITION_0)
-    }} else {{
-        ::core::option::Option::None
-    }}
+    error
+        .downcast_ref::<{name}>()
+        .map(::errcode::__private::Defined::compiled_definition)
 }}
 "
                 ),
