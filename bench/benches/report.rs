@@ -34,7 +34,7 @@ use errcode_bench::scenarios::{
     report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
     report_traceback_take,
 };
-use errcode_bench::stats::{self, Clock, Sample, thread_cpu_time};
+use errcode_bench::stats::{self, Clock, Paired, Sample, thread_cpu_time};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -444,6 +444,38 @@ fn verdict(met: bool) -> &'static str {
     if met { "met" } else { "MISSED" }
 }
 
+/// Targets (1) and (2) measured again in alternating blocks of product and
+/// floor (see [`stats::paired`]): the ratios that drift least on a shared machine.
+fn paired_ratios() -> (Paired, Paired) {
+    let mut out = String::with_capacity(4096);
+    let mut floor_out = String::with_capacity(4096);
+    let ek0201 = stats::paired(
+        301,
+        2_000,
+        || {
+            report_ek0201(&mut out, black_box(BUF_SIZE));
+            black_box(&out);
+        },
+        || {
+            floor_ek0201(&mut floor_out, black_box(BUF_SIZE));
+            black_box(&floor_out);
+        },
+    );
+    let traceback = stats::paired(
+        301,
+        200,
+        || {
+            report_traceback(&mut out, black_box(&TRACEBACK));
+            black_box(&out);
+        },
+        || {
+            floor_traceback(&mut floor_out, black_box(&TRACEBACK));
+            black_box(&floor_out);
+        },
+    );
+    (ek0201, traceback)
+}
+
 /// What the summary prints besides criterion's figures.
 struct Extra {
     load_before: Option<f64>,
@@ -451,6 +483,8 @@ struct Extra {
     take: Vec<(&'static str, PerCycle)>,
     /// First and last blocks of the flat-cost run, when it ran.
     flat: Option<((f64, f64), (f64, f64))>,
+    /// Targets (1) and (2), product and floor in alternating blocks.
+    paired: (Paired, Paired),
 }
 
 fn summary(extra: &Extra) {
@@ -478,15 +512,31 @@ fn summary(extra: &Extra) {
     let both = |(wall, cpu): (f64, f64)| format!("{wall:.1} ns [{cpu:.1}]");
     let times = |(wall, cpu): (f64, f64)| format!("{wall:.2} [{cpu:.2}]");
 
+    let (ek0201, traceback) = extra.paired;
+    println!(
+        "(1) report EK0201 + render, paired blocks: errcode {}, write! floor {}: ratio {} \
+         (target <= 2.5: {})",
+        both(ek0201.product),
+        both(ek0201.baseline),
+        times(ek0201.ratio),
+        verdict(ek0201.ratio.0 <= 2.5)
+    );
+    println!(
+        "(2) traceback of 10 reports + render, paired blocks: errcode {}, write! floor {}: ratio \
+         {} (target <= 2.0: {})",
+        both(traceback.product),
+        both(traceback.baseline),
+        times(traceback.ratio),
+        verdict(traceback.ratio.0 <= 2.0)
+    );
     let floor = figures("report_ek0201/floor_write");
     if let (Some(product), Some(floor)) = (figures("report_ek0201/errcode"), floor) {
         let ratio = ratios(product, floor);
         println!(
-            "(1) report EK0201 + render: errcode {}, write! floor {}: ratio {} (target <= 2.5: {})",
+            "(1) report EK0201 + render, criterion: errcode {}, write! floor {}: ratio {}",
             both(product),
             both(floor),
             times(ratio),
-            verdict(ratio.0 <= 2.5)
         );
         for (id, what) in [("errcode_report_dynamic", "report_dynamic (lookup by code)")] {
             if let Some(other) = figures(&format!("report_ek0201/{id}")) {
@@ -502,14 +552,11 @@ fn summary(extra: &Extra) {
         figures("traceback_10/errcode"),
         figures("traceback_10/floor_write"),
     ) {
-        let ratio = ratios(product, floor);
         println!(
-            "(2) traceback of 10 reports + render: errcode {}, write! floor {}: ratio {} \
-             (target <= 2.0: {})",
+            "(2) traceback of 10 reports + render, criterion: errcode {}, write! floor {}: ratio {}",
             both(product),
             both(floor),
-            times(ratio),
-            verdict(ratio.0 <= 2.0)
+            times(ratios(product, floor)),
         );
     }
     let take_met = extra
@@ -628,11 +675,13 @@ fn main() {
     c.final_summary();
     // Under a second of reporting: run whatever the filter.
     let flat = Some(flat_cost());
+    let paired = paired_ratios();
     let extra = Extra {
         load_before,
         allocations: allocations(),
         take: take_allocations(),
         flat,
+        paired,
     };
     summary(&extra);
 }
