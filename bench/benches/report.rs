@@ -375,8 +375,35 @@ fn threads(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The same, one thread and two alternately, 101 times: the throughput
+    // ratio of each pair, for a machine whose speed drifts.
+    let mut pairs: Vec<(f64, f64)> = (0..101)
+        .map(|_| {
+            let one = pool.run(1, 20_000);
+            let two = pool.run(2, 20_000);
+            let per = |sample: Sample, clock| {
+                let time = match clock {
+                    Clock::Wall => sample.wall,
+                    Clock::Cpu => sample.cpu,
+                };
+                time.as_nanos() as f64
+            };
+            (
+                2.0 * per(one, Clock::Wall) / per(two, Clock::Wall),
+                2.0 * per(one, Clock::Cpu) / per(two, Clock::Cpu),
+            )
+        })
+        .collect();
+    let mut wall: Vec<f64> = pairs.iter().map(|pair| pair.0).collect();
+    let mut cpu: Vec<f64> = pairs.drain(..).map(|pair| pair.1).collect();
+    if let (Some(wall), Some(cpu)) = (stats::median(&mut wall), stats::median(&mut cpu)) {
+        *PAIRED_THROUGHPUT.lock().unwrap_or_else(|p| p.into_inner()) = Some((wall, cpu));
+    }
     pool.shut_down();
 }
+
+/// The paired throughput ratio of two threads against one (wall, CPU).
+static PAIRED_THROUGHPUT: std::sync::Mutex<Option<(f64, f64)>> = std::sync::Mutex::new(None);
 
 /// Allocations and reallocations per `take_error_message()` call, the
 /// report before it included, after 100 warm-up calls.
@@ -645,6 +672,14 @@ fn summary(extra: &Extra) {
             both(two),
             times(throughput),
             verdict(throughput.1 >= 1.8)
+        );
+    }
+    if let Some(paired) = *PAIRED_THROUGHPUT.lock().unwrap_or_else(|p| p.into_inner()) {
+        println!(
+            "    one thread and two alternately, 101 pairs: throughput ratio {} (CPU-time ratio \
+             >= 1.8: {})",
+            times(paired),
+            verdict(paired.1 >= 1.8)
         );
     }
     if let (Some(bare), Some(scoped)) = (
