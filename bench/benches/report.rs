@@ -1,13 +1,19 @@
 //! errcode against its baselines, each pair in the same run, with the ratios
-//! printed at the end:
+//! printed at the end, numbered as the targets of the performance issue:
 //!
 //! 1. report EK0201 and render it into a reused buffer, against `write!` of
 //!    the same text into a reused `String`;
 //! 2. a traceback of ten reports, against the same `write!` floor;
-//! 3. lookup by code string among 10,000 generated codes, against
+//! 3. allocations and reallocations per `take_error_message()` (a new
+//!    `String`), counted by the global allocator, and its time against
+//!    `format!` of the same text;
+//! 6. lookup by code string among 10,000 generated codes, against
 //!    `HashMap<String, _>::get` and a binary search over a sorted `Vec<&str>`;
-//! 4. two threads reporting at once, against one thread;
-//! 5. allocations per report in steady state, counted by the global allocator.
+//! 7. what must not regress: allocations per report in steady state, the
+//!    cost per cycle after 10^6 cycles against the first ones, and two
+//!    threads reporting at once against one thread;
+//! 8. what `errcode::scope` adds to each poll of a future, against the bare
+//!    future, polled with a no-op waker.
 //!
 //! `cargo bench -p errcode-bench --bench report` for the full run, with
 //! `-- --quick` for a run of under a minute; a criterion filter after `--`
@@ -22,12 +28,13 @@ use std::time::{Duration, Instant};
 use criterion::Criterion;
 use criterion::measurement::WallTime;
 use errcode::ErrorDef;
-use errcode_bench::alloc::{CountingAlloc, allocations_per_cycle};
+use errcode_bench::alloc::{CountingAlloc, PerCycle, allocations_per_cycle, counts_per_cycle};
 use errcode_bench::scenarios::{
-    BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_ek0201_dynamic,
-    report_traceback,
+    BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
+    report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
+    report_traceback_take,
 };
-use errcode_bench::stats::{self, Clock, Sample, thread_cpu_time};
+use errcode_bench::stats::{self, Clock, Paired, Sample, thread_cpu_time};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -96,6 +103,77 @@ fn traceback(c: &mut Criterion) {
         black_box(&out);
     });
     group.finish();
+}
+
+fn take(c: &mut Criterion) {
+    const NAME: &str = "take_ek0201";
+    let mut group = c.benchmark_group(NAME);
+    bench(&mut group, NAME, "errcode", || {
+        black_box(report_ek0201_take(black_box(BUF_SIZE)));
+    });
+    bench(&mut group, NAME, "floor_format", || {
+        black_box(floor_ek0201_take(black_box(BUF_SIZE)));
+    });
+    group.finish();
+}
+
+fn scope_poll(c: &mut Criterion) {
+    const NAME: &str = "scope_poll";
+    let mut group = c.benchmark_group(NAME);
+    let waker = std::task::Waker::noop();
+    let mut context = std::task::Context::from_waker(waker);
+    let mut bare = std::pin::pin!(NeverReady::default());
+    bench(&mut group, NAME, "bare_future", || {
+        let _ = black_box(bare.as_mut().poll(&mut context));
+    });
+    let mut scoped = std::pin::pin!(errcode::scope(NeverReady::default()));
+    bench(&mut group, NAME, "errcode_scope", || {
+        let _ = black_box(scoped.as_mut().poll(&mut context));
+    });
+    group.finish();
+}
+
+/// Cycles of the flat-cost figure, and the cycles per timed block.
+const FLAT_CYCLES: u64 = 1_000_000;
+const FLAT_BLOCK: u64 = 10_000;
+
+/// Report EK0201 + render, `FLAT_CYCLES` times in a row on a fresh thread:
+/// the median ns per cycle (wall, thread CPU) of the first ten blocks of
+/// `FLAT_BLOCK` cycles and of the last ten. A store that kept something
+/// from each cycle would grow slower (the C error manager's output buffer
+/// is never reset).
+fn flat_cost() -> ((f64, f64), (f64, f64)) {
+    std::thread::spawn(|| {
+        let mut out = String::with_capacity(1024);
+        let blocks = FLAT_CYCLES / FLAT_BLOCK;
+        let mut samples = Vec::with_capacity(blocks as usize);
+        for _ in 0..blocks {
+            let cpu = thread_cpu_time();
+            let start = Instant::now();
+            for _ in 0..FLAT_BLOCK {
+                report_ek0201(&mut out, black_box(BUF_SIZE));
+                black_box(&out);
+            }
+            samples.push(Sample {
+                iterations: FLAT_BLOCK,
+                wall: start.elapsed(),
+                cpu: thread_cpu_time().saturating_sub(cpu),
+            });
+        }
+        let figure = |samples: &[Sample]| {
+            (
+                stats::median_per_iteration(samples, Clock::Wall).unwrap_or(f64::NAN),
+                stats::median_per_iteration(samples, Clock::Cpu).unwrap_or(f64::NAN),
+            )
+        };
+        let ten = 10.min(samples.len());
+        (
+            figure(&samples[..ten]),
+            figure(&samples[samples.len() - ten..]),
+        )
+    })
+    .join()
+    .expect("the flat-cost thread does not panic")
 }
 
 /// How many distinct lookup strings the lookup benchmarks cycle through: enough
@@ -297,7 +375,59 @@ fn threads(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The same, one thread and two alternately, 101 times: the throughput
+    // ratio of each pair, for a machine whose speed drifts.
+    let mut pairs: Vec<(f64, f64)> = (0..101)
+        .map(|_| {
+            let one = pool.run(1, 20_000);
+            let two = pool.run(2, 20_000);
+            let per = |sample: Sample, clock| {
+                let time = match clock {
+                    Clock::Wall => sample.wall,
+                    Clock::Cpu => sample.cpu,
+                };
+                time.as_nanos() as f64
+            };
+            (
+                2.0 * per(one, Clock::Wall) / per(two, Clock::Wall),
+                2.0 * per(one, Clock::Cpu) / per(two, Clock::Cpu),
+            )
+        })
+        .collect();
+    let mut wall: Vec<f64> = pairs.iter().map(|pair| pair.0).collect();
+    let mut cpu: Vec<f64> = pairs.drain(..).map(|pair| pair.1).collect();
+    if let (Some(wall), Some(cpu)) = (stats::median(&mut wall), stats::median(&mut cpu)) {
+        *PAIRED_THROUGHPUT.lock().unwrap_or_else(|p| p.into_inner()) = Some((wall, cpu));
+    }
     pool.shut_down();
+}
+
+/// The paired throughput ratio of two threads against one (wall, CPU).
+static PAIRED_THROUGHPUT: std::sync::Mutex<Option<(f64, f64)>> = std::sync::Mutex::new(None);
+
+/// Allocations and reallocations per `take_error_message()` call, the
+/// report before it included, after 100 warm-up calls.
+fn take_allocations() -> Vec<(&'static str, PerCycle)> {
+    vec![
+        (
+            "report EK0201 + take_error_message()",
+            counts_per_cycle(100, 10_000, || {
+                black_box(report_ek0201_take(BUF_SIZE));
+            }),
+        ),
+        (
+            "traceback of 10 + take_error_message()",
+            counts_per_cycle(100, 10_000, || {
+                black_box(report_traceback_take(&TRACEBACK));
+            }),
+        ),
+        (
+            "floor: format! of the EK0201 text",
+            counts_per_cycle(100, 10_000, || {
+                black_box(floor_ek0201_take(BUF_SIZE));
+            }),
+        ),
+    ]
 }
 
 /// Allocations per report in steady state, on this thread: each scenario
@@ -341,7 +471,50 @@ fn verdict(met: bool) -> &'static str {
     if met { "met" } else { "MISSED" }
 }
 
-fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
+/// Targets (1) and (2) measured again in alternating blocks of product and
+/// floor (see [`stats::paired`]): the ratios that drift least on a shared machine.
+fn paired_ratios() -> (Paired, Paired) {
+    let mut out = String::with_capacity(4096);
+    let mut floor_out = String::with_capacity(4096);
+    let ek0201 = stats::paired(
+        301,
+        2_000,
+        || {
+            report_ek0201(&mut out, black_box(BUF_SIZE));
+            black_box(&out);
+        },
+        || {
+            floor_ek0201(&mut floor_out, black_box(BUF_SIZE));
+            black_box(&floor_out);
+        },
+    );
+    let traceback = stats::paired(
+        301,
+        200,
+        || {
+            report_traceback(&mut out, black_box(&TRACEBACK));
+            black_box(&out);
+        },
+        || {
+            floor_traceback(&mut floor_out, black_box(&TRACEBACK));
+            black_box(&floor_out);
+        },
+    );
+    (ek0201, traceback)
+}
+
+/// What the summary prints besides criterion's figures.
+struct Extra {
+    load_before: Option<f64>,
+    allocations: Vec<(&'static str, f64)>,
+    take: Vec<(&'static str, PerCycle)>,
+    /// First and last blocks of the flat-cost run, when it ran.
+    flat: Option<((f64, f64), (f64, f64))>,
+    /// Targets (1) and (2), product and floor in alternating blocks.
+    paired: (Paired, Paired),
+}
+
+fn summary(extra: &Extra) {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
@@ -356,25 +529,41 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
     println!();
     println!(
         "== errcode against its baselines: median ns per iteration over criterion's samples, \
-         wall time [thread CPU time]"
+         wall time [thread CPU time]; (N) is the issue's target N"
     );
     println!(
         "   machine: {cores} cores, {cpu}; load average {} before, {} after",
-        load(load_before),
+        load(extra.load_before),
         load(stats::load_average())
     );
     let both = |(wall, cpu): (f64, f64)| format!("{wall:.1} ns [{cpu:.1}]");
     let times = |(wall, cpu): (f64, f64)| format!("{wall:.2} [{cpu:.2}]");
 
+    let (ek0201, traceback) = extra.paired;
+    println!(
+        "(1) report EK0201 + render, paired blocks: errcode {}, write! floor {}: ratio {} \
+         (target <= 2.5: {})",
+        both(ek0201.product),
+        both(ek0201.baseline),
+        times(ek0201.ratio),
+        verdict(ek0201.ratio.0 <= 2.5)
+    );
+    println!(
+        "(2) traceback of 10 reports + render, paired blocks: errcode {}, write! floor {}: ratio \
+         {} (target <= 2.0: {})",
+        both(traceback.product),
+        both(traceback.baseline),
+        times(traceback.ratio),
+        verdict(traceback.ratio.0 <= 2.0)
+    );
     let floor = figures("report_ek0201/floor_write");
     if let (Some(product), Some(floor)) = (figures("report_ek0201/errcode"), floor) {
         let ratio = ratios(product, floor);
         println!(
-            "(1) report EK0201 + render: errcode {}, write! floor {}: ratio {} (target <= 1.5: {})",
+            "(1) report EK0201 + render, criterion: errcode {}, write! floor {}: ratio {}",
             both(product),
             both(floor),
             times(ratio),
-            verdict(ratio.0 <= 1.5)
         );
         for (id, what) in [("errcode_report_dynamic", "report_dynamic (lookup by code)")] {
             if let Some(other) = figures(&format!("report_ek0201/{id}")) {
@@ -391,7 +580,34 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
         figures("traceback_10/floor_write"),
     ) {
         println!(
-            "(2) traceback of 10 reports + render: errcode {}, write! floor {}: ratio {}",
+            "(2) traceback of 10 reports + render, criterion: errcode {}, write! floor {}: ratio {}",
+            both(product),
+            both(floor),
+            times(ratios(product, floor)),
+        );
+    }
+    let take_met = extra
+        .take
+        .iter()
+        .filter(|(what, _)| !what.starts_with("floor"))
+        .all(|(_, counts)| counts.allocations <= 1.0 && counts.reallocations == 0.0);
+    println!(
+        "(3) allocations per take_error_message() (a new String), steady state (target: 1 \
+         allocation, no reallocation: {})",
+        verdict(take_met)
+    );
+    for (what, counts) in &extra.take {
+        println!(
+            "    {what}: {:.2} allocations, {:.2} reallocations",
+            counts.allocations, counts.reallocations
+        );
+    }
+    if let (Some(product), Some(floor)) = (
+        figures("take_ek0201/errcode"),
+        figures("take_ek0201/floor_format"),
+    ) {
+        println!(
+            "    time, report EK0201 + take_error_message(): {}, format! floor {}: ratio {}",
             both(product),
             both(floor),
             times(ratios(product, floor))
@@ -406,9 +622,9 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
         let codes = errcode::registry().len();
         let faster = errcode.0 < map.0 && errcode.0 < sorted.0;
         println!(
-            "(3) lookup among {codes} codes: errcode {}, HashMap<String, _> {} ({} times \
-             errcode's), sorted Vec<&str> {} ({} times errcode's) (target: faster than both and \
-             <= 10 ns: {})",
+            "(6) lookup among {codes} codes: errcode {}, HashMap<String, _> {} ({} times \
+             errcode's), sorted Vec<&str> {} ({} times errcode's) (target: <= 10 ns and faster \
+             than both: {})",
             both(errcode),
             both(map),
             times(ratios(map, errcode)),
@@ -420,6 +636,28 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
             println!("    errcode, code not registered: {}", both(miss));
         }
     }
+    let none = extra.allocations.iter().all(|(_, count)| *count == 0.0);
+    println!(
+        "(7) allocations per report in steady state (counted by the global allocator) \
+         (target 0: {}):",
+        verdict(none)
+    );
+    for (what, count) in &extra.allocations {
+        println!("    {what}: {count:.2}");
+    }
+    if let Some((first, last)) = extra.flat {
+        let ratio = ratios(last, first);
+        println!(
+            "(7) report EK0201 + render over {FLAT_CYCLES} cycles: first {}k cycles {}, last {}k \
+             {}: ratio {} (target: flat, <= 1.10: {})",
+            10 * FLAT_BLOCK / 1000,
+            both(first),
+            10 * FLAT_BLOCK / 1000,
+            both(last),
+            times(ratio),
+            verdict(ratio.1 <= 1.10)
+        );
+    }
     if let (Some(one), Some(two)) = (
         figures("threads/one_thread"),
         figures("threads/two_threads"),
@@ -427,17 +665,36 @@ fn summary(load_before: Option<f64>, allocations: &[(&str, f64)]) {
         // Per iteration every thread reports once: two threads do twice the work.
         let throughput = (2.0 * one.0 / two.0, 2.0 * one.1 / two.1);
         println!(
-            "(4) report + render per thread: one thread {}, two threads at once {} each: \
-             throughput ratio {} (target >= 1.8: {})",
+            "(7) report + render per thread: one thread {}, two threads at once {} each: \
+             throughput ratio {} (target: CPU-time ratio >= 1.8: {}; wall time needs two \
+             free cores)",
             both(one),
             both(two),
             times(throughput),
-            verdict(throughput.0 >= 1.8)
+            verdict(throughput.1 >= 1.8)
         );
     }
-    println!("(5) allocations per report in steady state (counted by the global allocator):");
-    for (what, count) in allocations {
-        println!("    {what}: {count:.2}");
+    if let Some(paired) = *PAIRED_THROUGHPUT.lock().unwrap_or_else(|p| p.into_inner()) {
+        println!(
+            "    one thread and two alternately, 101 pairs: throughput ratio {} (CPU-time ratio \
+             >= 1.8: {})",
+            times(paired),
+            verdict(paired.1 >= 1.8)
+        );
+    }
+    if let (Some(bare), Some(scoped)) = (
+        figures("scope_poll/bare_future"),
+        figures("scope_poll/errcode_scope"),
+    ) {
+        let added = (scoped.0 - bare.0, scoped.1 - bare.1);
+        println!(
+            "(8) one poll: bare future {}, inside errcode::scope {}: {} added per poll \
+             (target <= 20 ns: {})",
+            both(bare),
+            both(scoped),
+            both(added),
+            verdict(added.0 <= 20.0)
+        );
     }
 }
 
@@ -446,9 +703,20 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     report_and_render(&mut c);
     traceback(&mut c);
+    take(&mut c);
     lookup(&mut c);
     threads(&mut c);
+    scope_poll(&mut c);
     c.final_summary();
-    let allocations = allocations();
-    summary(load_before, &allocations);
+    // Under a second of reporting: run whatever the filter.
+    let flat = Some(flat_cost());
+    let paired = paired_ratios();
+    let extra = Extra {
+        load_before,
+        allocations: allocations(),
+        take: take_allocations(),
+        flat,
+        paired,
+    };
+    summary(&extra);
 }

@@ -5,8 +5,12 @@
 use std::hint::black_box;
 
 use errcode_bench::scenarios::{
-    BUF_SIZE, TRACEBACK, floor_ek0201, floor_traceback, report_ek0201, report_traceback,
+    BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
+    report_ek0201, report_ek0201_take, report_traceback,
 };
+
+const SCENARIOS: &str = "ek0201, ek0201-floor, traceback, traceback-floor, take, take-floor, \
+                         scope-poll, bare-poll, lookup, lookup-miss";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,16 +23,21 @@ fn main() {
         lookup(cycles, absent);
         return;
     }
+    if let Some(scoped) = scenario.strip_suffix("-poll").map(|kind| kind == "scope") {
+        poll(cycles, scoped);
+        return;
+    }
     let mut out = String::with_capacity(4096);
     let run: fn(&mut String) = match scenario.as_str() {
         "ek0201" => |out| report_ek0201(out, black_box(BUF_SIZE)),
         "ek0201-floor" => |out| floor_ek0201(out, black_box(BUF_SIZE)),
         "traceback" => |out| report_traceback(out, black_box(&TRACEBACK)),
         "traceback-floor" => |out| floor_traceback(out, black_box(&TRACEBACK)),
+        // A new String each cycle, as `take_error_message()` returns.
+        "take" => |out| *out = report_ek0201_take(black_box(BUF_SIZE)).unwrap_or_default(),
+        "take-floor" => |out| *out = floor_ek0201_take(black_box(BUF_SIZE)),
         other => {
-            eprintln!(
-                "unknown scenario {other:?}: ek0201, ek0201-floor, traceback, traceback-floor, lookup, lookup-miss"
-            );
+            eprintln!("unknown scenario {other:?}: {SCENARIOS}");
             std::process::exit(2);
         }
     };
@@ -41,6 +50,24 @@ fn main() {
         cycles,
         out.len()
     );
+}
+
+/// Polls a never-ready future `cycles` times, inside `errcode::scope` or bare.
+fn poll(cycles: u64, scoped: bool) {
+    let waker = std::task::Waker::noop();
+    let mut context = std::task::Context::from_waker(waker);
+    if scoped {
+        let mut future = std::pin::pin!(errcode::scope(NeverReady::default()));
+        for _ in 0..cycles {
+            let _ = black_box(future.as_mut().poll(&mut context));
+        }
+    } else {
+        let mut future = std::pin::pin!(NeverReady::default());
+        for _ in 0..cycles {
+            let _ = black_box(future.as_mut().poll(&mut context));
+        }
+    }
+    println!("{cycles} polls");
 }
 
 /// Looks up the 10,000 generated codes of the lookup benchmark, in a

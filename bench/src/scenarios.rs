@@ -82,11 +82,43 @@ pub const TRACEBACK: TracebackValues<'static> = TracebackValues {
     ek0005: "l2_cache",
 };
 
+/// Reports EK0201 and takes the message as a new `String`: the
+/// allocations of target 3 (one per call).
+#[inline(never)]
+pub fn report_ek0201_take(buf_size: &str) -> Option<String> {
+    msprof_env_error!("EK0201", ["buf_size"], [buf_size]);
+    errcode::take_error_message()
+}
+
+/// The floor of [`report_ek0201_take`]: `format!` of the same text.
+#[inline(never)]
+pub fn floor_ek0201_take(buf_size: &str) -> String {
+    format!(
+        "EK0201: Failed to allocate {buf_size} host memory for Profiling.\r\n        \
+         PossibleCause: Allocation failed due to insufficient host memory.\r\n        \
+         Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n"
+    )
+}
+
 /// Reports ten errors (codes with zero to three arguments, one formatted
 /// internal error) and renders them into `out`: benchmark (2).
 #[inline(never)]
 pub fn report_traceback(out: &mut String, v: &TracebackValues<'_>) {
     out.clear();
+    report_ten(v);
+    errcode::write_error_message(out);
+}
+
+/// The reports of [`report_traceback`], taken as a new `String`.
+#[inline(never)]
+pub fn report_traceback_take(v: &TracebackValues<'_>) -> Option<String> {
+    report_ten(v);
+    errcode::take_error_message()
+}
+
+/// The ten reports of the traceback scenario.
+#[inline(always)]
+fn report_ten(v: &TracebackValues<'_>) {
     msprof_env_error!("EK0201", ["buf_size"], [v.buf_size]);
     msprof_env_error!(
         "EK0001",
@@ -110,7 +142,6 @@ pub fn report_traceback(out: &mut String, v: &TracebackValues<'_>) {
     msprof_env_error!("EK0006", ["api", "param"], [v.ek0006[0], v.ek0006[1]]);
     msprof_env_error!("EK0203", ["reason"], [v.ek0203]);
     msprof_env_error!("EK0005", ["param"], [v.ek0005]);
-    errcode::write_error_message(out);
 }
 
 /// The floor of benchmark (2): the text of [`report_traceback`], by `write!`.
@@ -168,6 +199,26 @@ pub fn floor_traceback(out: &mut String, v: &TracebackValues<'_>) {
     let _ = write!(out, "{INDENT}Parameter {} is not supported.\r\n", v.ek0005);
 }
 
+/// A future that is never ready and counts its polls: what the scope
+/// benchmark polls, bare and inside `errcode::scope`.
+#[derive(Debug, Default)]
+pub struct NeverReady {
+    /// How many times it was polled.
+    pub polls: u64,
+}
+
+impl core::future::Future for NeverReady {
+    type Output = ();
+
+    fn poll(
+        mut self: core::pin::Pin<&mut Self>,
+        _: &mut core::task::Context<'_>,
+    ) -> core::task::Poll<()> {
+        self.polls += 1;
+        core::task::Poll::Pending
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +232,8 @@ mod tests {
             assert_eq!(product, floor);
             report_ek0201_dynamic(&mut product, BUF_SIZE);
             assert_eq!(product, floor);
+            assert_eq!(report_ek0201_take(BUF_SIZE).as_ref(), Some(&floor));
+            assert_eq!(floor_ek0201_take(BUF_SIZE), floor);
         }
         assert!(floor.starts_with("EK0201: Failed to allocate 1048576B host memory"));
     }
@@ -192,6 +245,7 @@ mod tests {
             report_traceback(&mut product, &TRACEBACK);
             floor_traceback(&mut floor, &TRACEBACK);
             assert_eq!(product, floor);
+            assert_eq!(report_traceback_take(&TRACEBACK).as_ref(), Some(&floor));
         }
         // The headline's three lines, the traceback header and nine items.
         assert_eq!(floor.matches("\r\n").count(), 13);

@@ -115,6 +115,71 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
+/// What [`paired`] measured: median ns per iteration of each side, and the
+/// median of the ratios of the pairs, each as (wall, thread CPU).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paired {
+    /// The product's median ns per iteration.
+    pub product: (f64, f64),
+    /// The baseline's median ns per iteration.
+    pub baseline: (f64, f64),
+    /// The median over the pairs of product / baseline.
+    pub ratio: (f64, f64),
+}
+
+/// Times `product` and `baseline` in alternating blocks of `block`
+/// iterations, `pairs` times. On a machine whose speed drifts (a shared
+/// guest: other builds, the host's own load), a product measured for five
+/// seconds and its baseline for the next five see different machines; two
+/// blocks a millisecond apart see the same one, so the median of the
+/// per-pair ratios is the steadier figure.
+pub fn paired(
+    pairs: usize,
+    block: u64,
+    mut product: impl FnMut(),
+    mut baseline: impl FnMut(),
+) -> Paired {
+    let time = |routine: &mut dyn FnMut()| {
+        let cpu = thread_cpu_time();
+        let start = std::time::Instant::now();
+        for _ in 0..block {
+            routine();
+        }
+        Sample {
+            iterations: block,
+            wall: start.elapsed(),
+            cpu: thread_cpu_time().saturating_sub(cpu),
+        }
+    };
+    // Warm both up: buffers grown, caches and predictors trained.
+    time(&mut product);
+    time(&mut baseline);
+    let mut products = Vec::with_capacity(pairs);
+    let mut baselines = Vec::with_capacity(pairs);
+    for _ in 0..pairs {
+        products.push(time(&mut product));
+        baselines.push(time(&mut baseline));
+    }
+    let median_of = |mut values: Vec<f64>| median(&mut values).unwrap_or(f64::NAN);
+    let per = |samples: &[Sample], clock| {
+        median_of(samples.iter().map(|s| s.per_iteration(clock)).collect())
+    };
+    let ratio = |clock| {
+        median_of(
+            products
+                .iter()
+                .zip(&baselines)
+                .map(|(p, b)| p.per_iteration(clock) / b.per_iteration(clock))
+                .collect(),
+        )
+    };
+    Paired {
+        product: (per(&products, Clock::Wall), per(&products, Clock::Cpu)),
+        baseline: (per(&baselines, Clock::Wall), per(&baselines, Clock::Cpu)),
+        ratio: (ratio(Clock::Wall), ratio(Clock::Cpu)),
+    }
+}
+
 /// The one-minute load average, to print next to figures taken on a shared machine.
 pub fn load_average() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
@@ -169,6 +234,23 @@ mod tests {
         assert_eq!(median_ns("stats-test", Clock::Wall), Some(10_000.0));
         assert_eq!(median_ns("stats-test", Clock::Cpu), Some(5_000.0));
         assert_eq!(median_ns("never-ran", Clock::Wall), None);
+    }
+
+    #[test]
+    fn paired_ratio_of_twice_the_work_is_about_two() {
+        let spin = |n: u64| {
+            let mut x = 0u64;
+            for i in 0..n {
+                x = std::hint::black_box(x.wrapping_add(i));
+            }
+        };
+        let paired = paired(21, 20, || spin(20_000), || spin(10_000));
+        assert!(
+            (1.2..4.0).contains(&paired.ratio.0),
+            "ratio {:?}",
+            paired.ratio
+        );
+        assert!(paired.product.0 > paired.baseline.0);
     }
 
     #[test]
