@@ -176,7 +176,7 @@ pub mod __private {
     pub use errcode_macros::__report_checked;
     pub use errcode_runtime::{
         Arg, AsDynError, CannotFill, Defined, FieldOf, NotInto, REJECTED, RawDef, Registration,
-        ViaInto, downcast, field_of, fmt_display, report_formatted,
+        Registrations, ViaInto, downcast, field_of, fmt_display, report_formatted,
     };
     #[cfg(feature = "miette")]
     pub use errcode_runtime::{

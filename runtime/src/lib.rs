@@ -37,8 +37,8 @@ pub use register::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
 pub use registry::{
-    Conflict, Downcast, MissingCodes, REJECTED, Registration, Registry, definition_of, downcast,
-    registry,
+    Conflict, Downcast, MissingCodes, REJECTED, Registration, Registrations, Registry,
+    definition_of, downcast, registry,
 };
 pub use report::{
     Report, ReportError, report_dynamic, report_formatted, report_internal, restore_reports,

@@ -94,6 +94,30 @@ impl Registration {
 
 inventory::collect!(Registration);
 
+/// Every definition of one `include_catalog!`, handed to `inventory` at
+/// once: one registration costs the importing crate's build about as much as
+/// a definition's impls, and a catalog has hundreds of entries.
+#[doc(hidden)]
+pub struct Registrations(&'static [Registration]);
+
+impl Registrations {
+    #[doc(hidden)]
+    pub const fn new(all: &'static [Registration]) -> Self {
+        Registrations(all)
+    }
+}
+
+inventory::collect!(Registrations);
+
+/// Every registration linked into the binary, one by one.
+fn linked() -> impl Iterator<Item = &'static Registration> {
+    inventory::iter::<Registration>.into_iter().chain(
+        inventory::iter::<Registrations>
+            .into_iter()
+            .flat_map(|catalog| catalog.0.iter()),
+    )
+}
+
 /// How a catalog entry was written, so that an export writes it the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Written {
@@ -162,15 +186,12 @@ pub struct Registry {
 
 impl Registry {
     fn collect() -> Self {
-        let mut all: Vec<(&'static ErrorDef, Option<Written>)> = inventory::iter::<Registration>
-            .into_iter()
+        let mut all: Vec<(&'static ErrorDef, Option<Written>)> = linked()
             .map(|registration| (registration.def, registration.written))
             .collect();
         // The variants of an enum share their type's downcast.
-        let mut downcasts: Vec<Downcast> = inventory::iter::<Registration>
-            .into_iter()
-            .map(|registration| registration.downcast)
-            .collect();
+        let mut downcasts: Vec<Downcast> =
+            linked().map(|registration| registration.downcast).collect();
         downcasts.sort_unstable_by_key(|downcast| *downcast as usize);
         downcasts.dedup_by_key(|downcast| *downcast as usize);
         all.sort_by(|(a, _), (b, _)| (a.code(), a.location()).cmp(&(b.code(), b.location())));

@@ -11,20 +11,22 @@ use crate::code::Code;
 use crate::definition::ast::{Body, Field, Item, Shape};
 use crate::definition::attr::Attr;
 use crate::definition::check::Checked;
-use crate::definition::expand::{self, Origin, Unit};
+use crate::definition::expand::{self, Origin, Parts, Unit};
 
-/// The struct of `entry`, named after its code, and its definition; or, for
-/// an entry with errors (reported by the caller), a fallback that keeps its
-/// uses quiet. An entry whose code is malformed expands to nothing.
+/// The struct of `entry`, named after its code, and the parts of its
+/// definition, whose static is `DEFINITION_<index>`; or, for an entry with
+/// errors (reported by the caller), a fallback that keeps its uses quiet.
+/// An entry whose code is malformed expands to nothing.
 pub(crate) fn expand(
     krate: &TokenStream,
     vis: &syn::Visibility,
     entry: &Entry,
+    index: usize,
     file: &str,
     span: Span,
-) -> TokenStream {
+) -> Option<(TokenStream, Parts)> {
     let Ok(kind) = classify_code(&entry.code) else {
-        return TokenStream::new();
+        return None;
     };
     let code = Code {
         literal: LitStr::new(&entry.code, span),
@@ -62,7 +64,7 @@ pub(crate) fn expand(
         })),
     };
     let Shape::Struct(body) = &item.shape else {
-        return TokenStream::new();
+        return None;
     };
     let declaration = declaration(entry, &item, body);
     let attr = attr(entry, span);
@@ -82,8 +84,7 @@ pub(crate) fn expand(
         checked: checked.as_ref(),
         origin: &origin,
     };
-    let generated = expand::expand(krate, &item, &[unit]);
-    quote!(#declaration #generated)
+    Some((declaration, expand::parts(krate, &item, &[unit], index)))
 }
 
 /// The struct itself, with the docs a user's `missing_docs` asks for.

@@ -12,6 +12,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::LitStr;
 
+use crate::definition::expand::Parts;
+
 const USAGE: &str = "include_catalog! takes the path of a catalog as a string literal, after an \
                      optional visibility for its items (`pub(crate) \"...\"`), relative to the \
                      crate's directory: include_catalog!(\"errors/error_code.json\")";
@@ -38,17 +40,50 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     // so that report sites of the code raise nothing more.
     let krate = crate::krate::path();
     let mut seen = HashSet::new();
-    let definitions = loaded
+    let expanded: Vec<(TokenStream, Parts)> = loaded
         .catalog
         .entries
         .iter()
         .filter(|entry| seen.insert(entry.code.as_str()))
-        .map(|entry| entry::expand(&krate, &vis, entry, &source.located_path, literal.span()));
+        .enumerate()
+        .filter_map(|(index, entry)| {
+            entry::expand(
+                &krate,
+                &vis,
+                entry,
+                index,
+                &source.located_path,
+                literal.span(),
+            )
+        })
+        .collect();
+    let declarations = expanded.iter().map(|(declaration, _)| declaration);
+    let finders = expanded.iter().map(|(_, parts)| &parts.finders);
+    let items = expanded.iter().map(|(_, parts)| &parts.items);
+    let registrations: Vec<&TokenStream> = expanded
+        .iter()
+        .flat_map(|(_, parts)| &parts.registrations)
+        .collect();
+    // One registration for the whole catalog rather than one per entry.
+    let registered = (!registrations.is_empty()).then(|| {
+        let count = registrations.len();
+        quote! {
+            static REGISTRATIONS: [#krate::__private::Registration; #count] = [#(#registrations),*];
+            #krate::__private::inventory::submit! {
+                #krate::__private::Registrations::new(&REGISTRATIONS)
+            }
+        }
+    });
     let tracked = &source.tracked_path;
     quote! {
         // Makes the compiler rebuild this crate when the catalog changes.
         const _: &[u8] = ::core::include_bytes!(#tracked);
-        #(#definitions)*
+        #(#declarations)*
+        #(#finders)*
+        const _: () = {
+            #(#items)*
+            #registered
+        };
         #errors
     }
 }

@@ -51,12 +51,40 @@ pub(crate) struct Unit<'a> {
 /// What the definitions of `item` expand to; a fallback when any of them
 /// was rejected, which only ever compiles next to the errors that say why.
 pub(crate) fn expand(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    let Parts {
+        items,
+        registrations,
+        finders,
+    } = parts(krate, item, units, 0);
+    quote! {
+        const _: () = {
+            #items
+            #(#krate::__private::inventory::submit! { #registrations })*
+        };
+        #finders
+    }
+}
+
+/// A definition's expansion in pieces, for a caller that puts many in one
+/// block and registers them at once (`include_catalog!`).
+pub(crate) struct Parts {
+    /// The items of the anonymous `const _` block: the statics, named
+    /// `DEFINITION_<n>` from `first` on, and the impls.
+    pub(crate) items: TokenStream,
+    /// A `Registration` expression per definition; none for a rejected one.
+    pub(crate) registrations: Vec<TokenStream>,
+    /// What report sites find by the code, outside the block.
+    pub(crate) finders: TokenStream,
+}
+
+/// The parts of `item`'s expansion, its statics numbered from `first`.
+pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first: usize) -> Parts {
     let all_checked = units
         .iter()
         .all(|unit| unit.checked.is_some() && unit.code.is_some());
     // A code given twice is reported by the caller; its second finder would
     // only add a clash.
-    let finders: Vec<TokenStream> = units
+    let finders = units
         .iter()
         .enumerate()
         .filter_map(|(index, unit)| {
@@ -69,24 +97,33 @@ pub(crate) fn expand(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> To
             (!repeated).then(|| finder(krate, code, item, unit, all_checked))
         })
         .collect();
-    let body = if all_checked {
-        definitions(krate, item, units)
+    if all_checked {
+        let (items, registrations) = definitions(krate, item, units, first);
+        Parts {
+            items,
+            registrations,
+            finders,
+        }
     } else {
-        fallback(krate, item, units)
-    };
-    quote! {
-        const _: () = {
-            #body
-        };
-        #(#finders)*
+        Parts {
+            items: fallback(krate, item, units),
+            registrations: Vec::new(),
+            finders,
+        }
     }
 }
 
-fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+/// The statics and impls of checked definitions, and their registrations.
+fn definitions(
+    krate: &TokenStream,
+    item: &Item,
+    units: &[Unit<'_>],
+    first: usize,
+) -> (TokenStream, Vec<TokenStream>) {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let statics = units.iter().enumerate().map(|(index, unit)| {
-        let def = def_ident(index);
+        let def = def_ident(first + index);
         let raw = raw_def(krate, unit);
         quote! {
             static #def: #krate::ErrorDef = match #krate::ErrorDef::__new(#raw) {
@@ -96,29 +133,30 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
         }
     });
     let static_ty = static_type(item);
-    let registrations = units.iter().enumerate().map(|(index, unit)| {
-        let def = def_ident(index);
-        let downcast = quote!(#krate::__private::downcast::<#static_ty>);
-        let registration = match unit.origin {
-            Origin::Attribute => quote! {
-                #krate::__private::Registration::new(&#def, #downcast)
-            },
-            Origin::Catalog {
-                layout, arglist, ..
-            } => quote! {
-                #krate::__private::Registration::from_catalog(&#def, #downcast, #layout, #arglist)
-            },
-        };
-        quote! {
-            #krate::__private::inventory::submit! { #registration }
-        }
-    });
+    let registrations = units
+        .iter()
+        .enumerate()
+        .map(|(index, unit)| {
+            let def = def_ident(first + index);
+            let downcast = quote!(#krate::__private::downcast::<#static_ty>);
+            match unit.origin {
+                Origin::Attribute => quote! {
+                    #krate::__private::Registration::new(&#def, #downcast)
+                },
+                Origin::Catalog {
+                    layout, arglist, ..
+                } => quote! {
+                    #krate::__private::Registration::from_catalog(&#def, #downcast, #layout, #arglist)
+                },
+            }
+        })
+        .collect();
     let compiled = match_units(
         item,
         units,
         |_| Vec::new(),
         |index, _, _| {
-            let def = def_ident(index);
+            let def = def_ident(first + index);
             quote!(&#def)
         },
     );
@@ -165,7 +203,7 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
     };
     let source = source_fn(krate, item, units);
     let diagnostic = diagnostic(krate, item);
-    quote! {
+    let items = quote! {
         #(#statics)*
 
         #[automatically_derived]
@@ -192,9 +230,8 @@ fn definitions(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStr
         }
 
         #diagnostic
-
-        #(#registrations)*
-    }
+    };
+    (items, registrations)
 }
 
 /// `miette::Diagnostic`, with the `miette` feature: each method one call to
