@@ -168,10 +168,10 @@ impl ErrorDef {
 
     /// Writes the filled-in message: each piece, then the value of the
     /// field its placeholder names, written by `write_field`.
-    pub(crate) fn write_filled(
+    pub(crate) fn write_filled<W: fmt::Write + ?Sized>(
         &self,
-        out: &mut dyn fmt::Write,
-        write_field: &mut dyn FnMut(usize, &mut dyn fmt::Write) -> fmt::Result,
+        out: &mut W,
+        mut write_field: impl FnMut(usize, &mut W) -> fmt::Result,
     ) -> fmt::Result {
         let slots = self.slots();
         for (i, piece) in self.pieces().iter().enumerate() {
@@ -260,9 +260,7 @@ pub fn fmt_display(value: &dyn Defined, f: &mut fmt::Formatter<'_>) -> fmt::Resu
         f.write_str(": ")?;
     }
     let map = FieldMap::new(compiled, def);
-    def.write_filled(f, &mut |field, out| {
-        value.write_arg(map.compiled(field), out)
-    })
+    def.write_filled(f, |field, out| value.write_arg(map.compiled(field), out))
 }
 
 /// Where each field of a definition in force is among the fields of the

@@ -181,7 +181,7 @@ impl<'a> Resolved<'a> {
         let mut writer = FixedWriter::new(&mut text);
         let _ = match self.source {
             Source::Defined { write_arg, .. } => match (self.def, self.map) {
-                (Some(def), Some(map)) => def.write_filled(&mut writer, &mut |field, out| {
+                (Some(def), Some(map)) => def.write_filled(&mut writer, |field, out| {
                     write_arg(map.compiled(field), out)
                 }),
                 _ => Ok(()),

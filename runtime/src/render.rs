@@ -1,4 +1,7 @@
 //! The text of a thread's reports, byte for byte as the CANN runtime prints it.
+//!
+//! Generic over the writer rather than `&mut dyn Write`: rendering is a
+//! few dozen short writes per report, each a call through a vtable otherwise.
 
 use core::fmt::{self, Write};
 
@@ -8,7 +11,7 @@ const INDENT: &str = "        ";
 
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
-pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+pub(crate) fn write_errors<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
     let headline = lane.headline_index();
     let Some(head) = lane.entry_at(headline) else {
         return write_dropped(lane, out);
@@ -30,7 +33,7 @@ pub(crate) fn write_errors(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
     write_dropped(lane, out)
 }
 
-fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
+fn write_headline<W: Write + ?Sized>(entry: &Entry<'_>, out: &mut W) -> fmt::Result {
     out.write_str(entry.code)?;
     if entry.internal {
         out.write_str(": Inner Error!\r\n")?;
@@ -52,7 +55,7 @@ fn write_headline(entry: &Entry<'_>, out: &mut dyn Write) -> fmt::Result {
 }
 
 /// Renders a lane of warnings: one `CODE: message` line each.
-pub(crate) fn write_warnings(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+pub(crate) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
     for entry in lane.entries() {
         out.write_str(entry.code)?;
         out.write_str(": ")?;
@@ -76,7 +79,7 @@ pub(crate) fn warnings_len(lane: &Lane) -> usize {
     counter.0
 }
 
-fn write_dropped(lane: &Lane, out: &mut dyn Write) -> fmt::Result {
+fn write_dropped<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
     if lane.dropped() > 0 {
         write!(
             out,

@@ -195,7 +195,7 @@ impl<'a> Message<'a> {
     }
 
     /// Writes the rendered message.
-    pub(crate) fn write(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+    pub(crate) fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
             Message::Text(text) => out.write_str(text),
             Message::Template {
@@ -215,12 +215,12 @@ impl<'a> Message<'a> {
         }
     }
 
-    fn write_parts(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_parts<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
             Message::Text(text) => out.write_str(text),
             Message::Template {
                 def, text, spans, ..
-            } => def.write_filled(out, &mut |field, out| {
+            } => def.write_filled(out, |field, out| {
                 out.write_str(Message::value(text, spans, field))
             }),
         }
