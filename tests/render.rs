@@ -333,3 +333,61 @@ fn values_can_be_any_display_type() {
         )
     );
 }
+
+#[derive(Debug)]
+#[error_code(
+    "EZ0012",
+    message = "%s, %s, %s, %s, %s and %s.",
+    args = "owned, borrowed, cow, boxed, path, number"
+)]
+pub struct EveryText<'a> {
+    pub owned: String,
+    pub borrowed: &'a str,
+    pub cow: std::borrow::Cow<'a, str>,
+    pub boxed: Box<str>,
+    pub path: std::string::String,
+    pub number: u64,
+}
+
+#[derive(Debug)]
+#[error_code]
+pub enum TextVariants<'a> {
+    #[error_code("EZ0014", message = "Variant of %s and %s.")]
+    Texts {
+        borrowed: &'a str,
+        cow: std::borrow::Cow<'a, str>,
+    },
+}
+
+/// Values of the standard text types are written as they are, and the
+/// others with `Display`, in one message.
+#[test]
+fn text_values_of_every_standard_type_are_written_as_they_are() {
+    let _ = take_error_message();
+    let value = EveryText {
+        owned: "owned ä".to_owned(),
+        borrowed: "borrowed",
+        cow: std::borrow::Cow::Owned("cow".to_owned()),
+        boxed: "boxed".into(),
+        path: "path".to_owned(),
+        number: 42,
+    };
+    value.report();
+    assert_eq!(
+        value.to_string(),
+        "owned ä, borrowed, cow, boxed, path and 42."
+    );
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EZ0012: owned ä, borrowed, cow, boxed, path and 42.\r\n")
+    );
+    let variant = TextVariants::Texts {
+        borrowed: "a",
+        cow: std::borrow::Cow::Borrowed("b"),
+    };
+    variant.report();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EZ0014: Variant of a and b.\r\n")
+    );
+}

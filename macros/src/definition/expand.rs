@@ -321,11 +321,14 @@ fn binding(field: &Field) -> Ident {
     format_ident!("__errcode_{}", field.name)
 }
 
-/// Writes a field's value with `Display`. A type that is not `Display` is
-/// reported at the function called and at its argument, which here both run
-/// from the type's first token to its last: the error points at the whole
-/// type, what to change.
+/// Writes a field's value: a text as it is, anything else with `Display`.
+/// A type that is not `Display` is reported at the function called and at
+/// its argument, which here both run from the type's first token to its
+/// last: the error points at the whole type, what to change.
 fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenStream {
+    if is_text(&field.ty) {
+        return quote!(#krate::__private::write_text(out, &#place));
+    }
     let ty: Vec<TokenTree> = field.ty.to_token_stream().into_iter().collect();
     let first = ty.first().map_or(field.ident.span(), TokenTree::span);
     let last = ty.last().map_or(first, TokenTree::span);
@@ -339,6 +342,36 @@ fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenS
     let write_display = Ident::new("write_display", last);
     quote_spanned! {first=>
         #krate::__private::#write_display(out, &#place)
+    }
+}
+
+/// Whether a field's type is written as one of the standard library's
+/// texts (`String`, `&str`, `Cow<str>`, `Box<str>`, by their last path
+/// segment), whose value is written as it is rather than through
+/// `core::fmt`, a hundred instructions less per value.
+fn is_text(ty: &Type) -> bool {
+    let is_str = |ty: &Type| matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"));
+    match ty {
+        Type::Reference(reference) => is_str(&reference.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            match &last.arguments {
+                syn::PathArguments::None => last.ident == "String",
+                syn::PathArguments::AngleBracketed(arguments)
+                    if last.ident == "Cow" || last.ident == "Box" =>
+                {
+                    let mut types = arguments.args.iter().filter_map(|argument| match argument {
+                        syn::GenericArgument::Type(ty) => Some(ty),
+                        _ => None,
+                    });
+                    types.next().is_some_and(is_str) && types.next().is_none()
+                }
+                _ => false,
+            }
+        }
+        _ => false,
     }
 }
 
