@@ -176,7 +176,7 @@ pub mod __private {
     pub use errcode_macros::__report_checked;
     pub use errcode_runtime::{
         Arg, AsDynError, CannotFill, Defined, FieldOf, NotInto, REJECTED, RawDef, Registration,
-        Registrations, ViaInto, downcast, field_of, fmt_display, report_formatted,
+        Registrations, ViaInto, downcast, field_of, fmt_display, report_defined, report_formatted,
     };
     #[cfg(feature = "miette")]
     pub use errcode_runtime::{
@@ -191,6 +191,12 @@ pub mod __private {
         value: &T,
     ) -> core::fmt::Result {
         write!(out, "{value}")
+    }
+
+    /// Values of `#[error_code]` fields written as a standard text type
+    /// (`String`, `&str`, ...) are written as they are.
+    pub fn write_text(out: &mut dyn core::fmt::Write, value: &str) -> core::fmt::Result {
+        out.write_str(value)
     }
 }
 

@@ -41,8 +41,8 @@ pub use registry::{
     definition_of, downcast, registry,
 };
 pub use report::{
-    Report, ReportError, report_dynamic, report_formatted, report_internal, restore_reports,
-    take_error_message, take_reports, take_warning_message, write_error_message,
+    Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
+    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
     write_warning_message,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};

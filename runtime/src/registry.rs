@@ -20,7 +20,7 @@ use std::sync::{Mutex, PoisonError};
 
 use errcode_syntax::pack_code;
 
-use crate::def::{Defined, ErrorCode, ErrorDef, SourceLocation};
+use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::index::CodeIndex;
 
 /// Finds the definition of an error value behind `dyn Error`: each type of
@@ -33,7 +33,12 @@ pub type Downcast = fn(&(dyn std::error::Error + 'static)) -> Option<&'static Er
 pub fn downcast<T: Defined + std::error::Error + 'static>(
     error: &(dyn std::error::Error + 'static),
 ) -> Option<&'static ErrorDef> {
-    error.downcast_ref::<T>().map(ErrorCode::definition)
+    // Two items per type rather than `map`'s five; `definition_of` applies
+    // the registered texts.
+    match error.downcast_ref::<T>() {
+        Some(value) => Some(value.compiled_definition()),
+        None => None,
+    }
 }
 
 /// The definition a rejected `#[error_code]` type falls back on, so that
@@ -555,7 +560,7 @@ pub fn definition_of(error: &(dyn std::error::Error + 'static)) -> Option<&'stat
     let mut current = Some(error);
     while let Some(error) = current {
         if let Some(def) = downcasts.iter().find_map(|downcast| downcast(error)) {
-            return Some(def);
+            return Some(in_force(def));
         }
         current = error.source();
     }

@@ -194,6 +194,14 @@ pub(crate) fn report_value(value: &dyn Defined) {
     );
 }
 
+/// What a report macro's site calls: `ErrorCode::report` without an
+/// instance of the blanket method per definition.
+#[doc(hidden)]
+#[track_caller]
+pub fn report_defined(value: &dyn Defined) {
+    report_value(value);
+}
+
 /// Records an internal error whose message is a format string; what
 /// `report_inner_error!` expands to.
 #[doc(hidden)]

@@ -98,7 +98,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             match (#constructor {
                 #(#fields,)*
             }) {
-                report => #krate::ErrorCode::report(&report),
+                report => #krate::__private::report_defined(&report),
             }
         }
     }

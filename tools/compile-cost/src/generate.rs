@@ -14,7 +14,7 @@
 //!   `inventory::submit!` with `downcast::<T>`, all in an anonymous `const _`
 //!   block; at module level the `#[macro_export]` finder `macro_rules!`, its
 //!   `use` under the code's name and the type alias; report sites construct
-//!   the struct and call `ErrorCode::report`). The gap between `macros` and
+//!   the struct and call `__private::report_defined`). The gap between `macros` and
 //!   `expanded` is the cost of running the macros; the gap between
 //!   `expanded` and `plain` is the cost of the typed code they produce;
 //! - `x-<prototype>` (with `--prototypes`): `expanded` with one part
@@ -258,12 +258,12 @@ impl Shape {
 /// How a registration finds its definition behind `dyn Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Downcasting {
-    /// The runtime's `downcast::<T>`: `downcast_ref::<T>`, `is::<T>`,
-    /// `TypeId::of::<T>` and `ErrorCode::definition::<T>`, instantiated per type.
+    /// The runtime's `downcast::<T>`: `downcast_ref::<T>` (with `is::<T>`
+    /// and `TypeId::of::<T>`) and `Defined::compiled_definition`,
+    /// instantiated per type.
     Generic,
     /// A non-generic function per type in the definition's block:
-    /// `error.downcast_ref::<T>().map(Defined::compiled_definition)` (the
-    /// runtime's `definition_of` would apply `in_force` to what it returns).
+    /// `error.downcast_ref::<T>().map(Defined::compiled_definition)`.
     Local,
     /// One non-generic function for every definition, which finds nothing:
     /// the floor, not a design.
@@ -399,7 +399,7 @@ pub fn expanded(count: usize, shape: Shape) -> String {
                 .enumerate()
                 .map(|(position, field)| {
                     format!(
-                        "            {position}usize => ::errcode::__private::write_display(out, &self.{field}),\n"
+                        "            {position}usize => ::errcode::__private::write_text(out, &self.{field}),\n"
                     )
                 })
                 .collect();
@@ -527,7 +527,7 @@ pub fn report_{index}({params}) {{
     {{
         #[allow(deprecated)]
         let report = {constructor} {{ {values}}};
-        ::errcode::ErrorCode::report(&report);
+        ::errcode::__private::report_defined(&report);
     }};
 }}
 
