@@ -14,9 +14,11 @@ use core::marker::PhantomData;
 #[doc(hidden)]
 pub struct FieldOf<T>(PhantomData<fn() -> T>);
 
-/// The type of the field `borrow` reads.
+/// The type of the field `borrow` reads. The closure is never called, and
+/// taken by its own type rather than as a `fn` pointer so that it is never
+/// compiled to code either: it only names a type.
 #[doc(hidden)]
-pub fn field_of<S, T>(borrow: fn(&S) -> &T) -> FieldOf<T> {
+pub fn field_of<S, T, F: FnOnce(&S) -> &T>(borrow: F) -> FieldOf<T> {
     let _ = borrow;
     FieldOf(PhantomData)
 }

@@ -92,7 +92,8 @@ impl Def {
             .join(", ")
     }
 
-    /// `ErrorDef::__new(RawDef { ... })`, as `#[error_code]` writes it.
+    /// `match ErrorDef::__new(RawDef { ... }) { ... }`, as `#[error_code]`
+    /// writes it.
     fn raw_def(&self) -> String {
         let quoted = |items: &[String]| {
             items
@@ -104,7 +105,7 @@ impl Def {
         let names: Vec<String> = self.names.iter().map(|name| (*name).to_owned()).collect();
         let slots: Vec<String> = (0..self.names.len()).map(|n| n.to_string()).collect();
         format!(
-            "::errcode::ErrorDef::__new(::errcode::__private::RawDef {{
+            "match ::errcode::ErrorDef::__new(::errcode::__private::RawDef {{
         code: {code:?},
         title: ::core::option::Option::Some(\"Generated\"),
         class: ::core::option::Option::Some(\"Generated Errors\"),
@@ -116,7 +117,10 @@ impl Def {
         cause: {cause},
         solution: {solution},
         location: ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
-    }})",
+    }}) {{
+        ::core::option::Option::Some(def) => def,
+        ::core::option::Option::None => ::core::panic!(\"errcode: the parts of a definition disagree\"),
+    }}",
             code = self.code,
             message = self.message(),
             pieces = quoted(&self.pieces),
@@ -518,16 +522,24 @@ pub type {code} = {name};
         let values: String = def
             .names
             .iter()
-            .map(|field| format!("{field}: ::core::convert::Into::into(({field})), "))
+            .map(|field| {
+                format!(
+                    "{field}: ::errcode::__private::Arg::new({field}, \
+                     ::errcode::__private::field_of(|report: &{constructor}| &report.{field})).into_arg(), "
+                )
+            })
             .collect();
         let _ = write!(
             src,
             "{declaration}{definition}{finders}
 pub fn report_{index}({params}) {{
     {{
+        #[allow(unused_imports)]
+        use ::errcode::__private::{{NotInto as _, ViaInto as _}};
         #[allow(deprecated)]
-        let report = {constructor} {{ {values}}};
-        ::errcode::__private::report_defined(&report);
+        match ({constructor} {{ {values}}}) {{
+            report => ::errcode::__private::report_defined(&report),
+        }}
     }};
 }}
 
