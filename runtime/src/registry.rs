@@ -23,8 +23,9 @@ use errcode_syntax::pack_code;
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::index::CodeIndex;
 
-/// Finds the definition of an error value behind `dyn Error`: each type of
-/// definitions has one, which downcasts to the type.
+/// Finds the compiled definition of an error value behind `dyn Error` (the
+/// one its type was compiled with, before any registered catalog replaced
+/// its texts): each type of definitions has one, which downcasts to the type.
 #[doc(hidden)]
 pub type Downcast = fn(&(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef>;
 
