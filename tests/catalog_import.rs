@@ -64,6 +64,27 @@ fn definitions_point_at_their_entry_in_the_file() {
     assert!(registry().get("EX9999").unwrap().is_internal());
 }
 
+/// A catalog registers its entries in one batch: each is still in the
+/// registry, and each struct is found behind `dyn Error` with its own
+/// definition.
+#[test]
+fn every_entry_is_registered_and_found_behind_dyn_error() {
+    for code in ["EX0201", "WX0001", "EX0003", "EX0004", "EX9999"] {
+        assert_eq!(registry().get(code).map(|def| def.code()), Some(code));
+    }
+    let boxed: Box<dyn std::error::Error> = Box::new(EX0201 {
+        buf_size: "1B".into(),
+    });
+    let def = errcode::definition_of(boxed.as_ref()).unwrap();
+    assert_eq!(def.code(), "EX0201");
+    assert!(core::ptr::eq(def, registry().get("EX0201").unwrap()));
+    let boxed: Box<dyn std::error::Error> = Box::new(EX0004);
+    assert_eq!(
+        errcode::definition_of(boxed.as_ref()).map(|def| def.code()),
+        Some("EX0004")
+    );
+}
+
 /// The imported entries, from the registry, in the file's order.
 fn exported() -> Catalog {
     let everything = registry().to_catalog();
