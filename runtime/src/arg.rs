@@ -1,6 +1,7 @@
 //! How a report macro converts each value into its field's type, so that a
-//! value of the wrong type is one short error that names the field and its
-//! type, rather than the compiler's list of every `From` impl of the type.
+//! value of the wrong type is one short error that names the value's type,
+//! the argument's and the definition's, rather than the compiler's list of
+//! every `From` impl of the argument's type.
 //!
 //! The value goes through `Into<T>` when it can ([`ViaInto`], a method on
 //! `Arg` itself); when it cannot, method resolution falls back to the same
@@ -10,26 +11,27 @@
 
 use core::marker::PhantomData;
 
-/// The type `T` of a field.
+/// The type `T` of a field of the definition `S`.
 #[doc(hidden)]
-pub struct FieldOf<T>(PhantomData<fn() -> T>);
+pub struct FieldOf<S, T>(PhantomData<fn(&S) -> &T>);
 
 /// The type of the field `borrow` reads. The closure is never called, and
 /// taken by its own type rather than as a `fn` pointer so that it is never
 /// compiled to code either: it only names a type.
 #[doc(hidden)]
-pub fn field_of<S, T, F: FnOnce(&S) -> &T>(borrow: F) -> FieldOf<T> {
+pub fn field_of<S, T, F: FnOnce(&S) -> &T>(borrow: F) -> FieldOf<S, T> {
     let _ = borrow;
     FieldOf(PhantomData)
 }
 
-/// A value on its way into a field of type `T`.
+/// A value on its way into a field of type `T` of the definition `S`,
+/// which the error of a value that does not convert names.
 #[doc(hidden)]
-pub struct Arg<V, T>(V, PhantomData<fn() -> T>);
+pub struct Arg<V, T, S>(V, PhantomData<fn(&S) -> &T>);
 
-impl<V, T> Arg<V, T> {
+impl<V, T, S> Arg<V, T, S> {
     #[doc(hidden)]
-    pub fn new(value: V, field: FieldOf<T>) -> Self {
+    pub fn new(value: V, field: FieldOf<S, T>) -> Self {
         let _ = field;
         Arg(value, PhantomData)
     }
@@ -41,7 +43,7 @@ pub trait ViaInto<T> {
     fn into_arg(self) -> T;
 }
 
-impl<V: Into<T>, T> ViaInto<T> for Arg<V, T> {
+impl<V: Into<T>, T, S> ViaInto<T> for Arg<V, T, S> {
     fn into_arg(self) -> T {
         self.0.into()
     }
@@ -49,16 +51,16 @@ impl<V: Into<T>, T> ViaInto<T> for Arg<V, T> {
 
 /// The conversion of a value that does not convert: never compiles.
 #[doc(hidden)]
-pub trait NotInto<V, T> {
+pub trait NotInto<V, T, S> {
     fn into_arg(self) -> T
     where
-        V: CannotFill<T>;
+        V: CannotFill<T, S>;
 }
 
-impl<V, T> NotInto<V, T> for &Arg<V, T> {
+impl<V, T, S> NotInto<V, T, S> for &Arg<V, T, S> {
     fn into_arg(self) -> T
     where
-        V: CannotFill<T>,
+        V: CannotFill<T, S>,
     {
         CannotFill::unreachable(&self.0)
     }
@@ -67,11 +69,11 @@ impl<V, T> NotInto<V, T> for &Arg<V, T> {
 /// The message of a value that cannot fill its field.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a `{Self}` cannot be the value of an argument of type `{T}`",
+    message = "a `{Self}` cannot be the value of a `{T}` argument of `{S}`",
     label = "this value is a `{Self}`; the argument it fills is a `{T}`, which has no `From<{Self}>`",
     note = "a report converts each value into its argument's type with `Into`"
 )]
-pub trait CannotFill<T> {
+pub trait CannotFill<T, S> {
     /// No value of a type that meets the bound exists.
     fn unreachable(value: &Self) -> T;
 }
@@ -82,7 +84,7 @@ pub trait CannotFill<T> {
 pub enum Never {}
 
 #[diagnostic::do_not_recommend]
-impl CannotFill<Never> for Never {
+impl CannotFill<Never, Never> for Never {
     fn unreachable(value: &Self) -> Never {
         match *value {}
     }
