@@ -4,7 +4,8 @@
 //! `write_error_message` into a reused `String`), in the same run.
 //!
 //! criterion measures one cycle of each; then each is timed over 10^3 and
-//! 10^6 consecutive cycles (median of several runs, the two alternating),
+//! 10^6 consecutive cycles in alternating runs of the two
+//! (`errcode_bench::stats::paired`: medians, and the median of the ratios),
 //! in wall time and in the thread's CPU time (steadier on a loaded machine),
 //! and the summary prints the cost per cycle and the ratio C ABI / Rust API
 //! at both counts: flat means the 10^6 figure is the 10^3 one. The target
@@ -15,9 +16,9 @@
 
 use std::ffi::{CStr, c_char};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use criterion::Criterion;
+use errcode_bench::stats;
 
 type ReportFn = unsafe extern "C" fn(*const c_char, *mut *mut c_char, *mut *mut c_char, i32);
 type GetFn = extern "C" fn() -> *mut c_char;
@@ -96,80 +97,6 @@ fn check(c_abi: &mut CAbi, rust: &mut RustApi) {
     assert_eq!(rust.text, EXPECTED);
 }
 
-/// The CPU time of the calling thread: under load it leaves out the time
-/// the thread waited for a core, which wall time counts.
-fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid, writable timespec; the call only writes it.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    if status != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(
-        u64::try_from(now.tv_sec).unwrap_or(0),
-        u32::try_from(now.tv_nsec).unwrap_or(0),
-    )
-}
-
-/// Wall and thread CPU ns per cycle of `cycles` consecutive cycles of `cycle`.
-fn time(cycles: u64, mut cycle: impl FnMut()) -> (f64, f64) {
-    let cpu = thread_cpu_time();
-    let start = Instant::now();
-    for _ in 0..cycles {
-        cycle();
-    }
-    let wall = start.elapsed();
-    let cpu = thread_cpu_time().saturating_sub(cpu);
-    (
-        wall.as_nanos() as f64 / cycles as f64,
-        cpu.as_nanos() as f64 / cycles as f64,
-    )
-}
-
-fn median(mut samples: Vec<f64>) -> f64 {
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
-}
-
-/// Median ns per cycle, wall and CPU, of one way.
-#[derive(Clone, Copy)]
-struct Cost {
-    wall: f64,
-    cpu: f64,
-}
-
-/// The cost per cycle of each way over `runs` runs of `cycles`, the two
-/// alternating so that a change of load touches both.
-fn per_cycle(c_abi: &mut CAbi, rust: &mut RustApi, cycles: u64, runs: usize) -> (Cost, Cost) {
-    let mut samples: [Vec<f64>; 4] = Default::default();
-    for _ in 0..runs {
-        let (wall, cpu) = time(cycles, || {
-            black_box(c_abi.cycle());
-        });
-        samples[0].push(wall);
-        samples[1].push(cpu);
-        let (wall, cpu) = time(cycles, || {
-            black_box(rust.cycle());
-        });
-        samples[2].push(wall);
-        samples[3].push(cpu);
-    }
-    let [c_wall, c_cpu, r_wall, r_cpu] = samples.map(median);
-    (
-        Cost {
-            wall: c_wall,
-            cpu: c_cpu,
-        },
-        Cost {
-            wall: r_wall,
-            cpu: r_cpu,
-        },
-    )
-}
-
 fn resident_kib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
@@ -193,46 +120,57 @@ fn main() {
     }
     criterion.final_summary();
 
-    // Warm both up, then the counts of the summary.
-    per_cycle(&mut c_abi, &mut rust, 10_000, 3);
+    // The C ABI and the Rust API in alternating blocks (the stats of
+    // `errcode-bench`), so that a change of load touches both.
+    let mut paired = |cycles, runs| {
+        stats::paired(
+            runs,
+            cycles,
+            || {
+                black_box(c_abi.cycle());
+            },
+            || {
+                black_box(rust.cycle());
+            },
+        )
+    };
+    paired(10_000, 3);
     let resident_before = resident_kib();
-    let small = per_cycle(&mut c_abi, &mut rust, 1_000, 201);
-    let large = per_cycle(&mut c_abi, &mut rust, 1_000_000, 5);
+    let small = paired(1_000, 201);
+    let large = paired(1_000_000, 5);
     let resident_after = resident_kib();
     check(&mut c_abi, &mut rust);
 
     println!();
     println!(
         "EK0201 report + take the text: ns per cycle, wall [thread CPU], median of runs \
-         (10^3 cycles: 201 runs; 10^6: 5), C ABI and Rust API alternating:"
+         (10^3 cycles: 201 runs; 10^6: 5), C ABI and Rust API alternating; the ratio is \
+         the median of the runs' ratios:"
     );
     println!("| cycles | C ABI | Rust API | ratio C ABI / Rust API | target <= 1.2 |");
     println!("| --- | --- | --- | --- | --- |");
-    for (cycles, (c, r)) in [("10^3", small), ("10^6", large)] {
-        let (wall, cpu) = (c.wall / r.wall, c.cpu / r.cpu);
+    for (cycles, run) in [("10^3", small), ("10^6", large)] {
+        let (c, r, (wall, cpu)) = (run.product, run.baseline, run.ratio);
         println!(
             "| {cycles} | {:.1} [{:.1}] | {:.1} [{:.1}] | {wall:.2} [{cpu:.2}] | {} |",
-            c.wall,
-            c.cpu,
-            r.wall,
-            r.cpu,
+            c.0,
+            c.1,
+            r.0,
+            r.1,
             if cpu <= 1.2 { "met" } else { "missed" }
         );
     }
     println!(
         "flat over 10^6 cycles: per cycle at 10^6 / at 10^3 = {:.2} [{:.2}] through the C ABI, \
          {:.2} [{:.2}] through the Rust API",
-        large.0.wall / small.0.wall,
-        large.0.cpu / small.0.cpu,
-        large.1.wall / small.1.wall,
-        large.1.cpu / small.1.cpu,
+        large.product.0 / small.product.0,
+        large.product.1 / small.product.1,
+        large.baseline.0 / small.baseline.0,
+        large.baseline.1 / small.baseline.1,
     );
-    println!(
-        "load average: {}",
-        std::fs::read_to_string("/proc/loadavg")
-            .unwrap_or_default()
-            .trim()
-    );
+    if let Some(load) = stats::load_average() {
+        println!("load average: {load}");
+    }
     if let (Some(before), Some(after)) = (resident_before, resident_after) {
         println!(
             "resident memory over all {} cycles: {before} KiB before, {after} KiB after",
