@@ -94,7 +94,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
                     .code
                     .is_some_and(|earlier| earlier.value == code.value)
             });
-            (!repeated).then(|| finder(krate, code, item, unit, all_checked))
+            (!repeated).then(|| finder(code, item, unit, all_checked))
         })
         .collect();
     if all_checked {
@@ -106,7 +106,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
         }
     } else {
         Parts {
-            items: fallback(krate, item, units),
+            items: fallback(krate, item),
             registrations: Vec::new(),
             finders,
         }
@@ -191,15 +191,7 @@ fn definitions(
             }
         }
     } else {
-        quote! {
-            fn write_arg(
-                &self,
-                _: usize,
-                _: &mut dyn ::core::fmt::Write,
-            ) -> ::core::fmt::Result {
-                ::core::result::Result::Ok(())
-            }
-        }
+        write_no_arg()
     };
     let source = source_fn(krate, item, units);
     let diagnostic = diagnostic(krate, item);
@@ -232,6 +224,20 @@ fn definitions(
         #diagnostic
     };
     (items, registrations)
+}
+
+/// `Defined::write_arg` of a definition with no arguments, which writes
+/// nothing.
+fn write_no_arg() -> TokenStream {
+    quote! {
+        fn write_arg(
+            &self,
+            _: usize,
+            _: &mut dyn ::core::fmt::Write,
+        ) -> ::core::fmt::Result {
+            ::core::result::Result::Ok(())
+        }
+    }
 }
 
 /// `miette::Diagnostic`, with the `miette` feature: each method one call to
@@ -467,10 +473,10 @@ fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
 
 /// What a rejected definition expands to: enough that uses of the type and
 /// report sites of its codes raise no errors of their own.
-fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+fn fallback(krate: &TokenStream, item: &Item) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let _ = units;
+    let write_arg = write_no_arg();
     // Uses of the type as a diagnostic compile too, with miette's defaults.
     let fallback_diagnostic = cfg!(feature = "miette").then(|| {
         quote! {
@@ -485,13 +491,7 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
                 &#krate::__private::REJECTED
             }
 
-            fn write_arg(
-                &self,
-                _: usize,
-                _: &mut dyn ::core::fmt::Write,
-            ) -> ::core::fmt::Result {
-                ::core::result::Result::Ok(())
-            }
+            #write_arg
         }
 
         #[automatically_derived]
@@ -515,14 +515,7 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
 /// type alias of the definition's type under the same name, unless the type
 /// has that name already. A second definition of the code in one module
 /// clashes with the first here, by the code's name.
-fn finder(
-    krate: &TokenStream,
-    code: &Code,
-    item: &Item,
-    unit: &Unit<'_>,
-    valid: bool,
-) -> TokenStream {
-    let _ = krate;
+fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream {
     let hidden = code.hidden_ident();
     let unique = unique_macro_name(code);
     let code_literal = LitStr::new(&code.value, code.literal.span());
