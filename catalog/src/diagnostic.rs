@@ -51,7 +51,7 @@ pub(crate) fn more_findings(omitted: usize) -> String {
 }
 
 /// The findings of one catalog as they are found, keeping the first
-/// [`MAX_FINDINGS`] errors and warnings by position, however many there
+/// [`MAX_FINDINGS`](crate::MAX_FINDINGS) errors and warnings by position, however many there
 /// are, and counting the others.
 #[derive(Default)]
 pub(crate) struct Findings {
@@ -299,10 +299,10 @@ impl fmt::Display for Diagnostic {
 }
 
 /// The errors of a catalog that cannot be used; see [`load`](crate::load).
-/// At most [`MAX_FINDINGS`] are listed; [`omitted`](Self::omitted) counts
+/// At most [`MAX_FINDINGS`](crate::MAX_FINDINGS) are listed; [`omitted`](Self::omitted) counts
 /// the others.
 ///
-/// Its `Display` is one [`Diagnostic`] a line, closed by
+/// Its `Display` is one [`Diagnostic`](crate::Diagnostic) a line, closed by
 /// `... and N more findings` when some were left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CatalogErrors {
@@ -311,13 +311,13 @@ pub struct CatalogErrors {
 }
 
 impl CatalogErrors {
-    /// The first [`MAX_FINDINGS`] errors among `diagnostics`, counting the
+    /// The first [`MAX_FINDINGS`](crate::MAX_FINDINGS) errors among `diagnostics`, counting the
     /// others; `None` when there is none.
     pub fn from_diagnostics(diagnostics: &[Diagnostic]) -> Option<CatalogErrors> {
         CatalogErrors::listing(diagnostics.iter().filter(|d| d.is_error()).cloned(), 0)
     }
 
-    /// The first [`MAX_FINDINGS`] of `errors`, with `omitted` more left
+    /// The first [`MAX_FINDINGS`](crate::MAX_FINDINGS) of `errors`, with `omitted` more left
     /// out before; `None` when there is none at all.
     pub(crate) fn listing(
         errors: impl IntoIterator<Item = Diagnostic>,
@@ -337,7 +337,7 @@ impl CatalogErrors {
         self.errors.iter()
     }
 
-    /// How many errors are listed: at least one, at most [`MAX_FINDINGS`].
+    /// How many errors are listed: at least one, at most [`MAX_FINDINGS`](crate::MAX_FINDINGS).
     pub fn len(&self) -> usize {
         self.errors.len()
     }
@@ -347,7 +347,7 @@ impl CatalogErrors {
         self.errors.is_empty()
     }
 
-    /// Errors known to be errors, at most [`MAX_FINDINGS`] and at least one.
+    /// Errors known to be errors, at most [`MAX_FINDINGS`](crate::MAX_FINDINGS) and at least one.
     pub(crate) fn new(errors: Vec<Diagnostic>) -> CatalogErrors {
         CatalogErrors { errors, omitted: 0 }
     }

@@ -7,8 +7,8 @@ use crate::registry::{Registry, Source};
 
 impl Registry {
     /// Every definition as an entry of a catalog in the CANN JSON format, in
-    /// code order: write it with [`Catalog::to_json`] or
-    /// [`Catalog::to_markdown`].
+    /// code order: write it with [`Catalog::to_json`](crate::catalog::Catalog::to_json) or
+    /// [`Catalog::to_markdown`](crate::catalog::Catalog::to_markdown).
     ///
     /// An entry imported from a catalog (`include_catalog!`,
     /// [`register_catalog_json`](crate::register_catalog_json)) is written as
