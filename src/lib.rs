@@ -38,9 +38,11 @@
 //! - [`include_catalog!`] imports a catalog in the CANN `error_code.json`
 //!   format at compile time; [`register_catalog_json`] registers one at run
 //!   time; [`Registry::to_catalog`] exports the registry as JSON or Markdown
-//!   ([`catalog`] reads, checks and writes catalogs).
-//! - Each thread keeps its own reports: [`take_error_message`],
-//!   [`take_warning_message`], [`take_reports`] and [`restore_reports`].
+//!   ([`catalog`](mod@crate::catalog) reads, checks and writes catalogs).
+//! - Reports go to the current store: the innermost [`scope`] being polled,
+//!   else the [`WorkStream`] the thread entered, else the thread's own.
+//!   [`take_error_message`], [`take_warning_message`], [`take_reports`] and
+//!   [`restore_reports`] act on it.
 
 #![doc = include_str!("docs/integrations.md")]
 #![forbid(unsafe_code)]

@@ -1,4 +1,7 @@
-//! Reporting into this thread's store and taking the reports back out.
+//! Reporting into the current store and taking the reports back out. The
+//! current store is the innermost [`scope`](crate::scope) being polled, else
+//! the [`WorkStream`](crate::WorkStream) this thread entered, else the
+//! thread's own.
 
 use core::fmt;
 
@@ -9,7 +12,7 @@ use crate::render;
 use crate::store::{Entry, Lane, Message, Store};
 use errcode_syntax::classify_code;
 
-/// One stored report, taken out of a thread's store by [`take_reports`].
+/// One stored report, taken out of the current store by [`take_reports`].
 ///
 /// It owns its texts, so it can be sent to another thread and put back
 /// there with [`restore_reports`].
@@ -222,7 +225,10 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
 /// the C error manager's `ReportInterErrMessage` does.
 ///
 /// The code must be internal (`xx9999`) or parameter-check (`xx8888`); it
-/// needs no definition. When it returns `Err`, nothing was recorded.
+/// needs no definition. The report goes to the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own). When
+/// it returns `Err`, nothing was recorded.
 ///
 /// ```
 /// errcode::report_internal("E19999", "queue overflow").unwrap();
@@ -286,8 +292,10 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// Reports a code known only at run time, with its arguments by name.
 ///
 /// Every argument of the definition must be given; names it does not have
-/// are ignored, as the C++ error manager ignores them. When it returns
-/// `Err`, nothing was recorded.
+/// are ignored, as the C++ error manager ignores them. The report goes to
+/// the current store (the innermost [`scope`](crate::scope) being polled,
+/// else the [`WorkStream`](crate::WorkStream) entered, else the thread's
+/// own). When it returns `Err`, nothing was recorded.
 ///
 /// ```
 /// # use errcode::error_code;
@@ -334,7 +342,10 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
     Ok(())
 }
 
-/// Renders this thread's errors and clears them; `None` when there are none.
+/// Renders the errors of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) and clears them;
+/// `None` when there are none.
 ///
 /// The text is the CANN runtime's, byte for byte: the first error that is not
 /// internal heads it with its possible cause and solution, and every other
@@ -358,8 +369,10 @@ pub fn take_error_message() -> Option<String> {
     .flatten()
 }
 
-/// Renders this thread's errors into `out` and clears them; returns whether
-/// there were any.
+/// Renders the errors of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) into `out` and clears
+/// them; returns whether there were any.
 ///
 /// Rendering stops at the first error `out` returns, and the errors are
 /// cleared all the same.
@@ -375,8 +388,10 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
     .unwrap_or(false)
 }
 
-/// Renders this thread's warnings, one `CODE: message\r\n` line each, and
-/// clears them; `None` when there are none.
+/// Renders the warnings of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own), one `CODE: message\r\n`
+/// line each, and clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
     taking(|store| {
         if store.warnings.is_empty() {
@@ -392,8 +407,11 @@ pub fn take_warning_message() -> Option<String> {
     .flatten()
 }
 
-/// Renders this thread's warnings into `out`, one `CODE: message\r\n` line
-/// each, and clears them; returns whether there were any.
+/// Renders the warnings of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) into `out`, one
+/// `CODE: message\r\n` line each, and clears them; returns whether there
+/// were any.
 pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
     taking(|store| {
         if store.warnings.is_empty() {
@@ -421,8 +439,10 @@ fn cleared(lane: &mut Lane, warning: bool) {
     lane.clear();
 }
 
-/// Takes this thread's reports out of its store, errors first, then warnings,
-/// each in report order.
+/// Takes the reports out of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own), errors first, then
+/// warnings, each in report order.
 ///
 /// Reports counted as dropped past the item limit are not carried: the
 /// `Vec` holds the stored items only.
@@ -446,9 +466,11 @@ pub fn take_reports() -> Vec<Report> {
     .unwrap_or_default()
 }
 
-/// Puts reports into this thread's store, after what it holds, as if they
-/// had been reported here: a report identical to one already stored is kept
-/// once.
+/// Puts reports into the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own), after what it holds, as if
+/// they had been reported there: a report identical to one already stored
+/// is kept once.
 ///
 /// This is how a worker thread hands its errors to the thread that answers
 /// the caller:
