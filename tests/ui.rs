@@ -6,7 +6,8 @@
 //! macros' (a missing import, a trait bound), and those change between
 //! compiler releases. The cases therefore run on the compiler they were
 //! reviewed with, named in `ui-tests/blessed-rustc-version`, and are skipped,
-//! saying so, on any other. To review them on a new compiler: run
+//! saying so, on any other; with `CI=true` the test fails instead, naming
+//! both compilers. To review them on a new compiler: run
 //! `TRYBUILD=overwrite cargo test --test ui`, read every changed `.stderr`,
 //! and write `rustc --version` into that file.
 
@@ -23,10 +24,10 @@ fn ui() {
         .map(|version| version.trim().to_owned())
         .unwrap_or_default();
     if current != blessed {
-        eprintln!(
-            "skipping the UI cases: they were reviewed with `{blessed}`, and this is `{current}`; \
+        skip::skip(format_args!(
+            "the UI cases were reviewed with `{blessed}`, and this is `{current}`; \
              see tests/ui.rs for how to review them on this compiler"
-        );
+        ));
         return;
     }
     // trybuild builds the cases in a crate of its own under the target

@@ -205,11 +205,11 @@ fn a_million_report_get_pairs_hold_memory_flat() {
 fn the_real_cann_catalog_registers_at_run_time() {
     let shared = crate_dir().join("../../shared/cann/error_code.json");
     if !shared.exists() {
-        println!(
-            "skipped: the real CANN catalog {} is absent (it sits beside the repository as \
+        skip::skip(format_args!(
+            "the real CANN catalog {} is absent (it sits beside the repository as \
              shared/cann/error_code.json, and is never copied into it)",
             shared.display()
-        );
+        ));
         return;
     }
     let exe = build(
