@@ -176,14 +176,7 @@ pub use errcode_runtime::{
 #[doc(hidden)]
 pub mod __private {
     pub use errcode_macros::__report_checked;
-    pub use errcode_runtime::{
-        Arg, AsDynError, CannotFill, Defined, FieldOf, NotInto, REJECTED, RawDef, Registration,
-        Registrations, ViaInto, downcast, field_of, fmt_display, report_defined, report_formatted,
-    };
-    #[cfg(feature = "miette")]
-    pub use errcode_runtime::{
-        diagnostic_code, diagnostic_help, diagnostic_related, diagnostic_severity, miette,
-    };
+    pub use errcode_runtime::__private::*;
     pub use inventory;
 
     /// Values of `#[error_code]` fields are shown with `Display`; a field of

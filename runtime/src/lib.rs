@@ -1,49 +1,60 @@
 //! The run-time half of [`errcode`](https://docs.rs/errcode): error
-//! definitions, the registry that finds them by code, the per-thread store
-//! of reports, and its rendering.
+//! definitions, the registry that finds them by code, the stores of
+//! reports, and their rendering.
 //!
 //! Use it through the `errcode` crate, which re-exports everything here
 //! together with the macros that make definitions and check reports.
+//!
+//! # Layers
+//!
+//! The modules form layers that import one way, downwards only:
+//!
+//! | layer | modules | what it holds |
+//! | --- | --- | --- |
+//! | 5. public API | `report`, `stream`, `error_code`, `integrations` | reporting and taking reports, [`WorkStream`] and [`scope`], the [`ErrorCode`] trait, `serde` and `miette` |
+//! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it |
+//! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `render`), `trace` | a store's two lanes of reports, their rendering, and what the report path tells `tracing` |
+//! | 2. registry | `registry` (`index`, `register`, `export`) | every definition by code, compiled in or registered at run time |
+//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, bounded writers, the limits |
+//!
+//! What generated code calls is in one hidden module, [`__private`].
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod arena;
+// Layer 1: plain data.
 mod arg;
 mod def;
-#[cfg(feature = "json")]
-mod export;
-mod index;
-mod integrations;
 mod limits;
-mod local;
-#[cfg(feature = "json")]
-mod register;
+mod writers;
+// Layer 2.
 mod registry;
-mod render;
-mod report;
+// Layer 3.
 mod store;
+mod trace;
+// Layer 4.
+mod current;
+// Layer 5.
+mod error_code;
+mod integrations;
+mod report;
 mod stream;
 
-pub use arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
-pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
+pub use def::{ErrorDef, SourceLocation};
 #[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;
+pub use error_code::ErrorCode;
 #[cfg(feature = "serde")]
 pub use integrations::serde::DESERIALIZED_FILE;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
+pub use registry::{Conflict, MissingCodes, Registry, definition_of, registry};
 #[cfg(feature = "json")]
-pub use register::{
+pub use registry::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
-pub use registry::{
-    Conflict, Downcast, MissingCodes, REJECTED, Registration, Registrations, Registry,
-    definition_of, downcast, registry,
-};
 pub use report::{
-    Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
-    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
-    write_warning_message,
+    Report, ReportError, report_dynamic, report_internal, restore_reports, take_error_message,
+    take_reports, take_warning_message, write_error_message, write_warning_message,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 
@@ -52,15 +63,22 @@ pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 #[cfg(feature = "json")]
 pub use errcode_catalog as catalog;
 
+/// What generated code refers to, through the `errcode` facade's own
+/// `__private`; not part of the API.
 #[doc(hidden)]
-pub use errcode_syntax as syntax;
-
-// What the `miette::Diagnostic` impls of `#[error_code]` call.
-#[cfg(feature = "miette")]
-#[doc(hidden)]
-pub use {
-    ::miette,
-    integrations::miette::{
-        diagnostic_code, diagnostic_help, diagnostic_related, diagnostic_severity,
-    },
-};
+pub mod __private {
+    pub use crate::arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
+    pub use crate::def::{AsDynError, Defined, RawDef};
+    pub use crate::error_code::fmt_display;
+    pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
+    pub use crate::report::{report_defined, report_formatted};
+    pub use errcode_syntax as syntax;
+    // What the `miette::Diagnostic` impls of `#[error_code]` call.
+    #[cfg(feature = "miette")]
+    pub use {
+        crate::integrations::miette::{
+            diagnostic_code, diagnostic_help, diagnostic_related, diagnostic_severity,
+        },
+        ::miette,
+    };
+}

@@ -5,10 +5,10 @@
 
 use core::fmt;
 
+use crate::current::{NewReport, record, with_store};
 use crate::def::{Defined, ErrorDef, SourceLocation};
-use crate::local::{Source, record, with_store};
 use crate::registry::registry;
-use crate::render;
+use crate::store::render;
 use crate::store::{Entry, Lane, Message, Store};
 use errcode_syntax::classify_code;
 
@@ -189,7 +189,7 @@ impl std::error::Error for ReportError {}
 pub(crate) fn report_value(value: &dyn Defined) {
     let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
     record(
-        Source::Defined {
+        NewReport::Defined {
             def: value.compiled_definition(),
             write_arg: &write_arg,
         },
@@ -211,7 +211,7 @@ pub fn report_defined(value: &dyn Defined) {
 #[track_caller]
 pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Arguments<'_>) {
     record(
-        Source::Formatted {
+        NewReport::Formatted {
             code,
             warning,
             message,
@@ -254,7 +254,7 @@ pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), Rep
             code: code.to_owned(),
         })?;
     record(
-        Source::Formatted {
+        NewReport::Formatted {
             code: interned,
             warning: kind.warning,
             message: format_args!("{message}"),
@@ -333,7 +333,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         out.write_str(value.unwrap_or_default())
     };
     record(
-        Source::Defined {
+        NewReport::Defined {
             def,
             write_arg: &write_arg,
         },
@@ -428,14 +428,14 @@ pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
 /// `tracing` what the lanes it cleared had dropped, with the store released.
 fn taking<R>(f: impl FnOnce(&mut Store) -> R) -> Option<R> {
     let result = with_store(f);
-    crate::integrations::trace_taken();
+    crate::trace::taken();
     result
 }
 
 /// Empties a lane whose reports were taken, noting for `tracing` how many
 /// it had dropped.
 fn cleared(lane: &mut Lane, warning: bool) {
-    crate::integrations::note_taken(warning, lane.dropped());
+    crate::trace::note_taken(warning, lane.dropped());
     lane.clear();
 }
 
@@ -495,7 +495,7 @@ pub fn take_reports() -> Vec<Report> {
 pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
     for report in reports {
         record(
-            Source::Restored {
+            NewReport::Restored {
                 code: report.code,
                 def: report.def,
                 warning: report.warning,

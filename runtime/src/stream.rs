@@ -5,14 +5,9 @@ use core::future::Future;
 use core::marker::PhantomData;
 use core::pin::Pin;
 use core::task::{Context, Poll};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use crate::local::{current_stream, swap_stream};
-use crate::store::Store;
-
-pub(crate) struct StreamShared {
-    pub(crate) store: Mutex<Store>,
-}
+use crate::current::{StreamShared, current_stream, swap_stream};
 
 /// A store of reports shared by the threads and tasks that work for one
 /// caller: the CANN runtime's `work_stream_id`, a request, a session or a
@@ -56,9 +51,7 @@ impl WorkStream {
     /// A new stream with an empty store.
     pub fn new() -> Self {
         WorkStream {
-            shared: Arc::new(StreamShared {
-                store: Mutex::new(Store::new()),
-            }),
+            shared: Arc::new(StreamShared::new()),
         }
     }
 

@@ -22,33 +22,6 @@ use ::miette::{Diagnostic, Severity};
 use crate::def::Defined;
 use crate::registry::in_force;
 
-/// A definition's possible cause, as the `Advice` that its diagnostic's
-/// `related()` hands out. Each [`ErrorDef`](crate::ErrorDef) holds its own,
-/// so that it can be handed out by reference for as long as any value of
-/// the definition.
-#[derive(Debug)]
-pub(crate) struct PossibleCause(Option<&'static str>);
-
-impl PossibleCause {
-    pub(crate) const fn new(cause: Option<&'static str>) -> Self {
-        PossibleCause(cause)
-    }
-}
-
-impl fmt::Display for PossibleCause {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Possible cause: {}", self.0.unwrap_or_default())
-    }
-}
-
-impl std::error::Error for PossibleCause {}
-
-impl Diagnostic for PossibleCause {
-    fn severity(&self) -> Option<Severity> {
-        Some(Severity::Advice)
-    }
-}
-
 /// `Diagnostic::code`: the definition's code.
 #[doc(hidden)]
 pub fn diagnostic_code(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {

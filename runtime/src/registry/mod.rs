@@ -21,7 +21,18 @@ use std::sync::{Mutex, PoisonError};
 use errcode_syntax::pack_code;
 
 use crate::def::{Defined, ErrorDef, SourceLocation};
-use crate::index::CodeIndex;
+use index::CodeIndex;
+
+#[cfg(feature = "json")]
+mod export;
+mod index;
+#[cfg(feature = "json")]
+mod register;
+
+#[cfg(feature = "json")]
+pub use register::{
+    PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
+};
 
 /// Finds the compiled definition of an error value behind `dyn Error` (the
 /// one its type was compiled with, before any registered catalog replaced
@@ -135,7 +146,7 @@ pub(crate) struct Written {
 
 /// What the registry keeps next to each definition.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Source {
+pub(crate) struct Provenance {
     /// 0 for definitions linked into the binary; run-time registrations
     /// choose theirs.
     pub(crate) priority: u32,
@@ -181,7 +192,7 @@ pub struct Registry {
     /// Sorted by code, one definition per code.
     entries: Vec<&'static ErrorDef>,
     /// Parallel to `entries`.
-    sources: Vec<Source>,
+    provenances: Vec<Provenance>,
     /// Each code's position in `entries`, and its definition, so that `get`
     /// reads one slot rather than the slot and then `entries`.
     index: CodeIndex<&'static ErrorDef>,
@@ -201,7 +212,7 @@ impl Registry {
         downcasts.sort_unstable_by_key(|downcast| *downcast as usize);
         downcasts.dedup_by_key(|downcast| *downcast as usize);
         all.sort_by(|(a, _), (b, _)| (a.code(), a.location()).cmp(&(b.code(), b.location())));
-        let mut entries: Vec<(&'static ErrorDef, Source)> = Vec::with_capacity(all.len());
+        let mut entries: Vec<(&'static ErrorDef, Provenance)> = Vec::with_capacity(all.len());
         let mut conflicts: Vec<Conflict> = Vec::new();
         for (def, written) in all {
             match entries.last() {
@@ -214,7 +225,7 @@ impl Registry {
                 },
                 _ => entries.push((
                     def,
-                    Source {
+                    Provenance {
                         priority: 0,
                         written,
                     },
@@ -226,7 +237,7 @@ impl Registry {
 
     /// A registry of `entries`, which are sorted by code and distinct.
     fn build(
-        entries: Vec<(&'static ErrorDef, Source)>,
+        entries: Vec<(&'static ErrorDef, Provenance)>,
         conflicts: Vec<Conflict>,
         downcasts: Arc<[Downcast]>,
     ) -> Self {
@@ -245,7 +256,7 @@ impl Registry {
         let index = CodeIndex::build_with(keys, defs.clone());
         Registry {
             entries: defs,
-            sources,
+            provenances: sources,
             index,
             conflicts,
             downcasts,
@@ -281,19 +292,19 @@ impl Registry {
     /// This registry with `additions` (distinct codes, each one that
     /// [`applying`](Self::applying) chose) added or replacing the definition
     /// of their code.
-    pub(crate) fn with(&self, additions: &[(&'static ErrorDef, Source)]) -> Registry {
-        let mut replacing: HashMap<&str, (&'static ErrorDef, Source)> = additions
+    pub(crate) fn with(&self, additions: &[(&'static ErrorDef, Provenance)]) -> Registry {
+        let mut replacing: HashMap<&str, (&'static ErrorDef, Provenance)> = additions
             .iter()
             .map(|&(def, source)| (def.code(), (def, source)))
             .collect();
-        let mut merged: Vec<(&'static ErrorDef, Source)> = self
+        let mut merged: Vec<(&'static ErrorDef, Provenance)> = self
             .entries
             .iter()
             .copied()
-            .zip(self.sources.iter().copied())
+            .zip(self.provenances.iter().copied())
             .map(|entry| replacing.remove(entry.0.code()).unwrap_or(entry))
             .collect();
-        let mut added: Vec<(&'static ErrorDef, Source)> = replacing.into_values().collect();
+        let mut added: Vec<(&'static ErrorDef, Provenance)> = replacing.into_values().collect();
         added.sort_unstable_by_key(|(def, _)| def.code());
         merged.extend(added);
         merged.sort_by(|(a, _), (b, _)| a.code().cmp(b.code()));
@@ -301,9 +312,12 @@ impl Registry {
     }
 
     /// The definition of `code` and how it was registered.
-    pub(crate) fn lookup(&self, code: &str) -> Option<(&'static ErrorDef, Source)> {
+    pub(crate) fn lookup(&self, code: &str) -> Option<(&'static ErrorDef, Provenance)> {
         let position = self.position(code)?;
-        Some((*self.entries.get(position)?, *self.sources.get(position)?))
+        Some((
+            *self.entries.get(position)?,
+            *self.provenances.get(position)?,
+        ))
     }
 
     #[cfg(feature = "json")]
@@ -342,11 +356,13 @@ impl Registry {
 
     #[cfg(feature = "json")]
     /// Every code's definition with how it was registered, in code order.
-    pub(crate) fn iter_sources(&self) -> impl Iterator<Item = (&'static ErrorDef, Source)> + '_ {
+    pub(crate) fn iter_provenances(
+        &self,
+    ) -> impl Iterator<Item = (&'static ErrorDef, Provenance)> + '_ {
         self.entries
             .iter()
             .copied()
-            .zip(self.sources.iter().copied())
+            .zip(self.provenances.iter().copied())
     }
 
     /// How many distinct codes are defined.
@@ -521,7 +537,10 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
     let newest = newest_from(first());
     let (registry, result) = next(&newest.registry);
     if let Some(registry) = registry {
-        let replaces = registry.sources.iter().any(|source| source.priority > 0);
+        let replaces = registry
+            .provenances
+            .iter()
+            .any(|source| source.priority > 0);
         // Holding the writer's turn, nobody else links a snapshot.
         if newest.newer.set(Box::new(Snapshot::new(registry))).is_ok() {
             let _ = NEWEST_SEEN.try_with(|seen| seen.set(newest.newer.get().map(|newer| &**newer)));

@@ -2,8 +2,8 @@
 
 use errcode_catalog::{CatalogErrors, DefectKind, Definition, Diagnostic, Entry};
 
+use super::{self as registry, Provenance, Written, publish};
 use crate::def::{ErrorDef, RawDef, SourceLocation};
-use crate::registry::{self, Source, Written, publish};
 
 /// The file a run-time definition's [`SourceLocation`] names; its line and
 /// column are the entry's in the JSON text.
@@ -210,12 +210,12 @@ fn register_checked(checked: Vec<(&Entry, Definition)>, priority: u32) -> usize 
         if applying.is_empty() {
             return (None, 0);
         }
-        let additions: Vec<(&'static ErrorDef, Source)> = applying
+        let additions: Vec<(&'static ErrorDef, Provenance)> = applying
             .iter()
             .filter_map(|&index| checked.get(index))
             .filter_map(|(entry, definition)| {
                 let def = leak_def(entry, definition)?;
-                let source = Source {
+                let source = Provenance {
                     priority,
                     written: Some(Written {
                         layout: entry.layout.bits(),

@@ -9,7 +9,7 @@ use core::ops::Range;
 pub(crate) struct OutOfMemory;
 
 /// What marks a cut text.
-const CUT_MARK: &str = "...";
+pub(crate) const CUT_MARK: &str = "...";
 
 /// Appends one text (a value or a message) to the end of `buf`, keeping it
 /// within `budget` bytes: a longer text is cut at a character boundary and

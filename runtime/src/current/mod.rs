@@ -1,6 +1,7 @@
-//! Where a report goes, and how it gets there: the current thread's own
-//! store, or the shared store of the work stream or scope that is current
-//! on this thread.
+//! The current store, and how a report gets there: the innermost scope
+//! being polled, else the work stream this thread entered (both a
+//! [`StreamShared`] behind a mutex), else the thread's own store, which has
+//! no lock. Above the store and the registry; below the public API.
 //!
 //! A report is written in two steps. First its values (or its text) are
 //! formatted into this thread's pending buffer, with no store open: a
@@ -11,19 +12,32 @@
 use core::cell::{Cell, RefCell};
 use core::fmt;
 use core::ops::Range;
-use std::sync::{Arc, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::arena::{FixedWriter, OutOfMemory};
 use crate::def::{ErrorDef, FieldMap, SourceLocation};
-use crate::integrations;
 use crate::limits::{Limits, limits};
 use crate::registry::in_force;
 use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
-use crate::stream::StreamShared;
+use crate::trace;
+use crate::writers::{FixedWriter, OutOfMemory};
+
+/// The store of a work stream or a scope, shared by the threads and polls
+/// that work for it (`WorkStream` and `scope` are its public faces).
+pub(crate) struct StreamShared {
+    pub(crate) store: Mutex<Store>,
+}
+
+impl StreamShared {
+    pub(crate) const fn new() -> Self {
+        StreamShared {
+            store: Mutex::new(Store::new()),
+        }
+    }
+}
 
 /// What a new report is made of, before it is written.
 #[derive(Clone, Copy)]
-pub(crate) enum Source<'a> {
+pub(crate) enum NewReport<'a> {
     /// A defined code: `write_arg` writes the value of each field of `def`,
     /// the definition it was compiled with.
     Defined {
@@ -50,7 +64,7 @@ pub(crate) enum Source<'a> {
 
 /// A source with the definition in force resolved.
 struct Resolved<'a> {
-    source: Source<'a>,
+    source: NewReport<'a>,
     code: &'static str,
     def: Option<&'static ErrorDef>,
     warning: bool,
@@ -60,9 +74,9 @@ struct Resolved<'a> {
 }
 
 impl<'a> Resolved<'a> {
-    fn new(source: Source<'a>) -> Self {
+    fn new(source: NewReport<'a>) -> Self {
         match source {
-            Source::Defined { def: compiled, .. } => {
+            NewReport::Defined { def: compiled, .. } => {
                 let def = in_force(compiled);
                 Resolved {
                     source,
@@ -73,7 +87,7 @@ impl<'a> Resolved<'a> {
                     map: Some(FieldMap::new(compiled, def)),
                 }
             }
-            Source::Formatted { code, warning, .. } => Resolved {
+            NewReport::Formatted { code, warning, .. } => Resolved {
                 source,
                 code,
                 def: None,
@@ -81,7 +95,7 @@ impl<'a> Resolved<'a> {
                 internal: true,
                 map: None,
             },
-            Source::Restored {
+            NewReport::Restored {
                 code,
                 def,
                 warning,
@@ -103,7 +117,7 @@ impl<'a> Resolved<'a> {
         buffer.text.clear();
         buffer.spans.clear();
         match self.source {
-            Source::Defined { write_arg, .. } => {
+            NewReport::Defined { write_arg, .. } => {
                 let (Some(def), Some(map)) = (self.def, self.map) else {
                     return Ok(Form::Template);
                 };
@@ -117,13 +131,13 @@ impl<'a> Resolved<'a> {
                 }
                 Ok(Form::Template)
             }
-            Source::Formatted { message, .. } => {
+            NewReport::Formatted { message, .. } => {
                 let span = write_capped(&mut buffer.text, budget, |out| fmt::write(out, message))?;
                 buffer.spans.try_reserve(1).map_err(|_| OutOfMemory)?;
                 buffer.spans.push(span);
                 Ok(Form::Text)
             }
-            Source::Restored {
+            NewReport::Restored {
                 message, values, ..
             } => {
                 let fields = self.def.map(ErrorDef::fields);
@@ -180,14 +194,14 @@ impl<'a> Resolved<'a> {
         let mut text = [0u8; RESERVE_BYTES];
         let mut writer = FixedWriter::new(&mut text);
         let _ = match self.source {
-            Source::Defined { write_arg, .. } => match (self.def, self.map) {
+            NewReport::Defined { write_arg, .. } => match (self.def, self.map) {
                 (Some(def), Some(map)) => def.write_filled(&mut writer, |field, out| {
                     write_arg(map.compiled(field), out)
                 }),
                 _ => Ok(()),
             },
-            Source::Formatted { message, .. } => fmt::write(&mut writer, message),
-            Source::Restored { message, .. } => fmt::Write::write_str(&mut writer, message),
+            NewReport::Formatted { message, .. } => fmt::write(&mut writer, message),
+            NewReport::Restored { message, .. } => fmt::Write::write_str(&mut writer, message),
         };
         let len = writer.finish();
         ReserveText {
@@ -279,7 +293,7 @@ fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
 /// Records one report in the current store, in the lane for its kind, and
 /// says what became of it. A report that finds the store busy is counted as
 /// dropped, so it still shows in the next rendering.
-pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
+pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome {
     let limits = limits();
     let resolved = Resolved::new(source);
     let warning = resolved.warning;
@@ -317,28 +331,27 @@ pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
         count_busy(warning);
         (Outcome::Dropped, 0)
     });
-    integrations::trace_report(&reserved.entry(), warning, outcome, dropped);
+    trace::report(&reserved.entry(), warning, outcome, dropped);
     outcome
 }
 
 /// Tells `tracing` of a report that a full lane dropped, with its values
 /// formatted for it: only the lane's first drop since it was taken, and only
 /// when a subscriber wants the event, so that a full lane stays cheap.
-#[cfg(feature = "tracing")]
 fn trace_dropped(
     resolved: &Resolved<'_>,
     location: SourceLocation,
     limits: Limits,
     dropped: usize,
 ) {
-    if !integrations::tracing::wants_drop(resolved.warning, dropped) {
+    if !trace::wants_drop(resolved.warning, dropped) {
         return;
     }
     let budget = limits.max_message_bytes();
     with_pending(|buffer| {
         if let Ok(form) = resolved.write(buffer, budget) {
             let pending = resolved.pending(form, location, buffer);
-            integrations::trace_report(
+            trace::report(
                 &pending.entry(budget),
                 resolved.warning,
                 Outcome::Dropped,
@@ -347,9 +360,6 @@ fn trace_dropped(
         }
     });
 }
-
-#[cfg(not(feature = "tracing"))]
-fn trace_dropped(_: &Resolved<'_>, _: SourceLocation, _: Limits, _: usize) {}
 
 /// Formats the report into this thread's pending buffer (a fresh one when a
 /// value being formatted reports in turn), then stores it.
@@ -369,7 +379,7 @@ fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Li
             (Outcome::Dropped, 0)
         });
         let entry = pending.entry(limits.max_message_bytes());
-        integrations::trace_report(&entry, resolved.warning, outcome, dropped);
+        trace::report(&entry, resolved.warning, outcome, dropped);
         outcome
     })
 }

@@ -2,8 +2,8 @@
 
 use errcode_catalog::{Catalog, Entry, Layout, Suggestion};
 
+use super::{Provenance, Registry};
 use crate::def::ErrorDef;
-use crate::registry::{Registry, Source};
 
 impl Registry {
     /// Every definition as an entry of a catalog in the CANN JSON format, in
@@ -33,14 +33,14 @@ impl Registry {
     /// ```
     pub fn to_catalog(&self) -> Catalog {
         Catalog::new(
-            self.iter_sources()
+            self.iter_provenances()
                 .map(|(def, source)| entry_of(def, source))
                 .collect(),
         )
     }
 }
 
-fn entry_of(def: &'static ErrorDef, source: Source) -> Entry {
+fn entry_of(def: &'static ErrorDef, source: Provenance) -> Entry {
     let written = source.written;
     let has_suggestion = match written {
         Some(written) => Layout::from_bits(written.layout).has(errcode_catalog::Key::Suggestion),

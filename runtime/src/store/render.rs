@@ -5,7 +5,8 @@
 
 use core::fmt::{self, Write};
 
-use crate::store::{Counter, Entry, Lane};
+use super::lane::Lane;
+use super::message::{Counter, Entry};
 
 const INDENT: &str = "        ";
 

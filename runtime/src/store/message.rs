@@ -1,0 +1,212 @@
+//! A stored report as it is read back: its [`Entry`] and its [`Message`],
+//! rendered on demand from the definition's pieces and the values, cut to
+//! the report's budget.
+
+use core::fmt;
+use core::ops::Range;
+
+use crate::def::{ErrorDef, SourceLocation};
+use crate::writers::{CUT_MARK, floor_char_boundary};
+
+/// A stored report's message, rendered on demand.
+#[derive(Clone, Copy)]
+pub(crate) enum Message<'a> {
+    /// A template to fill with values, cut to `budget` bytes.
+    Template {
+        def: &'static ErrorDef,
+        text: &'a str,
+        spans: &'a [Range<usize>],
+        budget: usize,
+    },
+    /// A text as it is.
+    Text(&'a str),
+}
+
+impl<'a> Message<'a> {
+    fn value(text: &'a str, spans: &[Range<usize>], field: usize) -> &'a str {
+        spans
+            .get(field)
+            .and_then(|span| text.get(span.clone()))
+            .unwrap_or_default()
+    }
+
+    /// The length of the filled template before any cut.
+    fn full_len(def: &ErrorDef, text: &str, spans: &[Range<usize>]) -> usize {
+        let pieces: usize = def.pieces().iter().map(|piece| piece.len()).sum();
+        let values: usize = def
+            .slots()
+            .iter()
+            .map(|&field| Message::value(text, spans, field).len())
+            .sum();
+        pieces + values
+    }
+
+    /// Writes the rendered message.
+    pub(crate) fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        match *self {
+            Message::Text(text) => out.write_str(text),
+            Message::Template {
+                def,
+                text,
+                spans,
+                budget,
+            } => {
+                if Message::full_len(def, text, spans) <= budget {
+                    return self.write_parts(out);
+                }
+                let mut truncating = Truncating::new(out, cut_point(budget));
+                // The cut ends the parts early with an error: that is the point.
+                let _ = self.write_parts(&mut truncating);
+                truncating.out.write_str(CUT_MARK)
+            }
+        }
+    }
+
+    fn write_parts<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        match *self {
+            Message::Text(text) => out.write_str(text),
+            Message::Template {
+                def, text, spans, ..
+            } => def.write_filled(out, |field, out| {
+                out.write_str(Message::value(text, spans, field))
+            }),
+        }
+    }
+
+    /// Whether the rendered message is `expected`.
+    pub(crate) fn renders_as(&self, expected: &str) -> bool {
+        if let Message::Text(text) = self {
+            return *text == expected;
+        }
+        let mut matcher = Matcher { rest: expected };
+        self.write(&mut matcher).is_ok() && matcher.rest.is_empty()
+    }
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f)
+    }
+}
+
+/// Where a message longer than `budget` is cut: room for the cut mark.
+fn cut_point(budget: usize) -> usize {
+    budget.saturating_sub(CUT_MARK.len())
+}
+
+/// Passes at most `room` bytes on to `out`, cut at a char boundary, then
+/// fails, so that the rest of a message is not even formatted.
+struct Truncating<W> {
+    out: W,
+    room: usize,
+}
+
+impl<W> Truncating<W> {
+    fn new(out: W, room: usize) -> Self {
+        Truncating { out, room }
+    }
+}
+
+impl<W: fmt::Write> fmt::Write for Truncating<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if s.len() <= self.room {
+            self.room -= s.len();
+            return self.out.write_str(s);
+        }
+        let keep = floor_char_boundary(s, self.room);
+        self.room = 0;
+        self.out.write_str(&s[..keep])?;
+        Err(fmt::Error)
+    }
+}
+
+/// Counts what would be written.
+#[derive(Default)]
+pub(crate) struct Counter(pub(crate) usize);
+
+impl fmt::Write for Counter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+/// Compares what is written with a text, without copying it.
+struct Matcher<'a> {
+    rest: &'a str,
+}
+
+impl fmt::Write for Matcher<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.rest.strip_prefix(s) {
+            Some(rest) => {
+                self.rest = rest;
+                Ok(())
+            }
+            None => Err(fmt::Error),
+        }
+    }
+}
+
+/// A stored report as the renderer and `take_reports` see it.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry<'a> {
+    pub(crate) code: &'static str,
+    pub(crate) def: Option<&'static ErrorDef>,
+    pub(crate) internal: bool,
+    pub(crate) location: SourceLocation,
+    pub(crate) message: Message<'a>,
+}
+
+impl<'a> Entry<'a> {
+    /// The argument values, in the order of the definition's fields; none
+    /// for a report kept as a text.
+    pub(crate) fn values(&self) -> impl Iterator<Item = &'a str> + use<'a> {
+        let (text, spans): (&str, &[Range<usize>]) = match self.message {
+            Message::Template { text, spans, .. } => (text, spans),
+            Message::Text(_) => ("", &[]),
+        };
+        spans
+            .iter()
+            .map(move |span| text.get(span.clone()).unwrap_or_default())
+    }
+
+    /// Whether two entries render the same line: the same code and message.
+    pub(crate) fn same_as(&self, other: &Entry<'_>) -> bool {
+        if self.code != other.code {
+            return false;
+        }
+        match (self.message, other.message) {
+            (Message::Text(a), Message::Text(b)) => a == b,
+            (message, Message::Text(text)) | (Message::Text(text), message) => {
+                message.renders_as(text)
+            }
+            (
+                Message::Template {
+                    def: a_def,
+                    text: a_text,
+                    spans: a_spans,
+                    ..
+                },
+                Message::Template {
+                    def: b_def,
+                    text: b_text,
+                    spans: b_spans,
+                    ..
+                },
+            ) if core::ptr::eq(a_def, b_def) => {
+                a_spans.len() == b_spans.len()
+                    && a_spans
+                        .iter()
+                        .zip(b_spans)
+                        .all(|(a, b)| a_text.get(a.clone()) == b_text.get(b.clone()))
+            }
+            // Two definitions of one code, one replaced by a registration
+            // between the reports: rare enough to compare through a copy.
+            (a, b) => {
+                let mut rendered = String::new();
+                a.write(&mut rendered).is_ok() && b.renders_as(&rendered)
+            }
+        }
+    }
+}
