@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cann_docs;
 pub mod cann_page;
 mod check;
 mod diagnostic;
@@ -48,6 +49,9 @@ mod read;
 mod rust;
 mod write_json;
 
+pub use cann_docs::{
+    CannReference, Documentation, Documented, KeptPage, KeptReference, description_of_doc,
+};
 pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 // The name rules live in `errcode-syntax`; they are re-exported here for
@@ -60,4 +64,4 @@ pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 pub use position::Position;
 pub use read::{Loaded, load, load_bytes};
-pub use rust::field_name;
+pub use rust::{field_doc, field_name};

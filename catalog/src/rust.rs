@@ -22,6 +22,18 @@ pub fn field_name(name: &str) -> String {
     }
 }
 
+/// The doc comment `errcode codegen` gives a field whose argument has no
+/// description: it names the argument and says nothing more, so reading
+/// the definition back finds no description
+/// ([`description_of_doc`](crate::description_of_doc)).
+///
+/// ```
+/// assert_eq!(errcode_catalog::field_doc("reason"), "The value of `reason` in the message.");
+/// ```
+pub fn field_doc(name: &str) -> String {
+    format!("The value of `{name}` in the message.")
+}
+
 /// Whether rustc's `non_snake_case` lint accepts `name`: no uppercase
 /// letter, and no `__` between words.
 fn is_snake_case(name: &str) -> bool {
@@ -104,7 +116,8 @@ fn write_definition(entry: &Entry, fields: &[String], out: &mut String) {
     out.push_str(&format!("pub struct {} {{\n", entry.code));
     for field in fields {
         out.push_str(&format!(
-            "    /// The value of `{field}` in the message.\n    pub {}: String,\n",
+            "    /// {}\n    pub {}: String,\n",
+            field_doc(field),
             field_name(field)
         ));
     }
