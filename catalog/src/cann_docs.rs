@@ -15,7 +15,7 @@ use errcode_syntax::parse_template;
 
 use crate::cann_page::{
     Language, Section, class_file_stem, index_page, numbered_lines, page_file_name,
-    parse_page_file_name, template_line, title_line,
+    parse_page_file_name, template_line, title_line, unescape_title,
 };
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::markdown::Page;
@@ -533,16 +533,22 @@ fn code_page(
         ),
     ];
     for (section, catalog_text, kept_text) in sections {
-        let Some(catalog_text) = catalog_text.filter(|text| !text.trim().is_empty()) else {
-            continue;
-        };
-        let body = match (language, kept_text) {
-            (Language::Chinese, Some(translation)) => translation.to_owned(),
-            (Language::Chinese, None) => {
+        let catalog_text = catalog_text.filter(|text| !text.trim().is_empty());
+        let body = match (language, catalog_text, kept_text) {
+            // What the catalog does not say (`N/A`), a page may say by hand.
+            (_, None, Some(kept)) => kept.to_owned(),
+            (_, None, None) => continue,
+            (Language::Chinese, Some(_), Some(translation)) => translation.to_owned(),
+            (Language::Chinese, Some(english), None) => {
                 untranslated = true;
-                numbered_lines(catalog_text)
+                numbered_lines(english)
             }
-            (Language::English, _) => numbered_lines(catalog_text),
+            // The page's own layout of the catalog's words (a blank line
+            // between items, `set\_env.sh`) is the writer's to keep.
+            (Language::English, Some(english), Some(kept)) if says_the_same(kept, english) => {
+                kept.to_owned()
+            }
+            (Language::English, Some(english), _) => numbered_lines(english),
         };
         text.push('\n');
         text.push_str(section.heading(language));
@@ -551,6 +557,17 @@ fn code_page(
         text.push('\n');
     }
     CodePage { text, untranslated }
+}
+
+/// Whether a page's text says what the catalog's does, in other spacing
+/// and with Markdown escapes.
+fn says_the_same(page: &str, catalog: &str) -> bool {
+    let words = |text: &str| -> String {
+        text.chars()
+            .filter(|character| !character.is_whitespace())
+            .collect()
+    };
+    words(&unescape_title(page)) == words(catalog)
 }
 
 /// ```` ```text ````, or a longer fence when the text holds three backticks.
@@ -790,6 +807,36 @@ mod tests {
         );
         assert_eq!(reference.pages[1].path, "demo/Demo.md");
         assert_eq!(reference.untranslated, ["EX0201"]);
+    }
+
+    #[test]
+    fn a_kept_english_section_keeps_its_layout_while_it_says_the_same() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
+   "ErrMessage": "Stopped.", "Arglist": "",
+   "suggestion": {"Possible Cause": "1. Run set_env.sh. 2.Retry.", "Solution": "N/A"}},
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0202",
+   "ErrMessage": "Stopped.", "Arglist": "",
+   "suggestion": {"Possible Cause": "A new cause.", "Solution": "N/A"}}
+]}"#,
+        );
+        let page = |code: &str| {
+            format!(
+                "# {code} Resource\\_Error\n\n## Symptom\n\n```text\nStopped.\n```\n\n## Possible Cause\n\n1. Run set\\_env.sh.\n\n2. Retry.\n\n## Solution\n\nAsk for help.\n"
+            )
+        };
+        let mut kept = KeptReference::default();
+        kept.add("Demo-Errors/EX0201-Resource_Error.md", &page("EX0201"));
+        kept.add("Demo-Errors/EX0202-Resource_Error.md", &page("EX0202"));
+        let reference = catalog
+            .to_cann_docs(Language::English, &Documentation::default(), &kept)
+            .unwrap();
+        assert_eq!(reference.pages[0].text, page("EX0201"));
+        assert_eq!(
+            reference.pages[1].text,
+            "# EX0202 Resource\\_Error\n\n## Symptom\n\n```text\nStopped.\n```\n\n## Possible Cause\n\nA new cause.\n\n## Solution\n\nAsk for help.\n"
+        );
     }
 
     #[test]

@@ -44,7 +44,15 @@ fn main() -> ExitCode {
             format,
             catalog,
             out,
-        } => export::run(format, catalog.as_deref(), &out),
+            lang,
+            keep,
+        } => export::run(
+            format,
+            catalog.as_deref(),
+            &out,
+            lang.language(),
+            keep.as_deref(),
+        ),
         Command::Codegen { file } => codegen::run(&file),
     };
     write(outcome)
