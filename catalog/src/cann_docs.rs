@@ -288,7 +288,7 @@ impl Catalog {
     /// `<folder>/<CODE>-<Title>.md`, and an index page per folder listing its
     /// codes. A code's folder is its kept page's, else that of a kept page
     /// of its class, else its class with spaces as `-` (`Profiling-Errors`);
-    /// a code without a class is at the top, in no index.
+    /// a code without a class is at the top, and the top folder has no index.
     ///
     /// Fails with every error of the catalog when an entry is not valid.
     ///
@@ -315,7 +315,12 @@ impl Catalog {
         // A class's folder, as the kept reference files it.
         let mut class_folders: BTreeMap<String, String> = BTreeMap::new();
         for entry in &self.entries {
-            if let (Some(class), Some(page)) = (&entry.class, kept.page(&entry.code)) {
+            // A page kept at the top (CANN's `EZ2001`) names no folder.
+            if let (Some(class), Some(page)) = (
+                &entry.class,
+                kept.page(&entry.code)
+                    .filter(|page| !page.folder.is_empty()),
+            ) {
                 class_folders
                     .entry(class.trim().to_owned())
                     .or_insert_with(|| page.folder.clone());
@@ -378,8 +383,11 @@ impl Catalog {
                     text: page.text,
                 });
             }
-            // The top folder's codes have no class, and no index.
-            let Some(class) = class else { continue };
+            // The top folder has no index: its codes have no class, or
+            // their kept pages are there.
+            let Some(class) = class.filter(|_| !folder.is_empty()) else {
+                continue;
+            };
             let kept_index = kept.indexes.get(&folder);
             let index_name = kept_index.map_or_else(
                 || format!("{}.md", class_file_stem(&class)),
