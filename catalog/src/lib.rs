@@ -25,7 +25,9 @@
 //! - [`Catalog::to_json`] writes the format back, field order and `"N/A"`
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
-//! - [`cann_page`] is the vocabulary of CANN's own reference pages.
+//! - [`Catalog::to_cann_docs`] writes CANN's own reference pages, whose
+//!   vocabulary is [`cann_page`]; [`Catalog::to_c_error_map`] and
+//!   [`Catalog::to_c_xmacro`] write CANN's C tables.
 //!
 //! The text is read by `serde_json`, which keeps no positions in its values;
 //! this crate takes each value as a `RawValue` borrowed from the text, whose
@@ -37,6 +39,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod c_table;
 mod cann_docs;
 pub mod cann_page;
 mod check;

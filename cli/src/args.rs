@@ -79,10 +79,16 @@ pub(crate) enum Command {
         #[arg(long, value_name = "DIR")]
         keep: Option<PathBuf>,
     },
-    /// Print Rust source with one `#[error_code]` definition per entry of a catalog.
+    /// Print a catalog as source: Rust `#[error_code]` definitions, or one
+    /// of CANN's C tables.
     Codegen {
         /// The catalog to convert.
         file: PathBuf,
+        /// rust: one `#[error_code]` definition per entry; c-error-map: the
+        /// compact manager's `ERROR_MAP` rows, sorted for its bsearch;
+        /// c-xmacro: `RUNTIME_ERROR_CODE_TABLE(X)` rows.
+        #[arg(long, value_enum, default_value_t = Target::Rust)]
+        target: Target,
     },
 }
 
@@ -102,6 +108,16 @@ pub(crate) enum ExportFormat {
     Markdown,
     /// CANN's reference pages, `<CODE>-<Title>.md` in a folder per class.
     CannDocs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Target {
+    /// `#[error_code]` definitions.
+    Rust,
+    /// `static const ErrorInfoConfig ERROR_MAP[]`, sorted by code.
+    CErrorMap,
+    /// `#define RUNTIME_ERROR_CODE_TABLE(X)`.
+    CXmacro,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

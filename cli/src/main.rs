@@ -53,7 +53,7 @@ fn main() -> ExitCode {
             lang.language(),
             keep.as_deref(),
         ),
-        Command::Codegen { file } => codegen::run(&file),
+        Command::Codegen { file, target } => codegen::run(&file, target),
     };
     write(outcome)
 }
