@@ -28,7 +28,7 @@ use crate::model::{Catalog, Entry};
 /// use errcode_catalog::{Documentation, Documented};
 /// let mut docs = Documentation::default();
 /// docs.insert("EK0201", Documented::new([("buf_size", "the memory size")], ["100M"]));
-/// assert_eq!(docs.get("EK0201").unwrap().description("buf_size"), Some("memory size"));
+/// assert_eq!(docs.get("EK0201").unwrap().description("buf_size").as_deref(), Some("memory size"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Documentation {
@@ -55,34 +55,40 @@ impl Documentation {
 /// What a Rust definition says about one code.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Documented {
-    /// By argument name, what the argument means, as a page writes it:
-    /// the doc comment's first paragraph on one line, without a leading
-    /// "the" or a final period (see [`description_of_doc`]).
-    pub descriptions: BTreeMap<String, String>,
+    /// By argument name, the field's doc comment as written.
+    pub docs: BTreeMap<String, String>,
     /// The `example` key: one value per argument, in order.
     pub example: Vec<String>,
 }
 
 impl Documented {
-    /// The descriptions of `docs` (argument name, doc comment; doc comments
-    /// that say nothing the name does not are left out) and the example's
-    /// values.
+    /// The doc comments of `docs` (argument name, doc comment) and the
+    /// example's values.
     pub fn new<'a>(
         docs: impl IntoIterator<Item = (&'a str, &'a str)>,
         example: impl IntoIterator<Item = impl Into<String>>,
     ) -> Documented {
         Documented {
-            descriptions: docs
+            docs: docs
                 .into_iter()
-                .filter_map(|(name, doc)| Some((name.to_owned(), description_of_doc(name, doc)?)))
+                .map(|(name, doc)| (name.to_owned(), doc.to_owned()))
                 .collect(),
             example: example.into_iter().map(Into::into).collect(),
         }
     }
 
-    /// What the argument `name` means, when its doc comment says.
-    pub fn description(&self, name: &str) -> Option<&str> {
-        self.descriptions.get(name).map(String::as_str)
+    /// The doc comment of the argument `name`, trimmed, when it has one.
+    pub fn doc(&self, name: &str) -> Option<&str> {
+        self.docs
+            .get(name)
+            .map(|doc| doc.trim())
+            .filter(|doc| !doc.is_empty())
+    }
+
+    /// What the argument `name` means, as a page writes it, when its doc
+    /// comment says ([`description_of_doc`]).
+    pub fn description(&self, name: &str) -> Option<String> {
+        description_of_doc(name, self.docs.get(name)?)
     }
 }
 
@@ -488,14 +494,15 @@ fn code_page(
             }
         }
         None => {
-            let descriptions: Vec<&str> = names
+            let descriptions: Vec<String> = names
                 .iter()
                 .map(|name| {
                     documented
                         .and_then(|docs| docs.description(name))
-                        .unwrap_or(name)
+                        .unwrap_or_else(|| (*name).to_owned())
                 })
                 .collect();
+            let descriptions: Vec<&str> = descriptions.iter().map(String::as_str).collect();
             text.push_str(&language.placeholder_sentence(&descriptions));
             text.push_str("\n\n");
         }
