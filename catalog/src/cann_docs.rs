@@ -647,7 +647,8 @@ fn rendered_example(entry: &Entry, names: &[&str], values: &[String]) -> Option<
             rendered.push_str(value);
         }
     }
-    Some(template_line(&rendered))
+    // An example shows the message as printed: its line breaks are kept.
+    Some(rendered)
 }
 
 #[cfg(test)]

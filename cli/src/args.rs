@@ -62,8 +62,10 @@ pub(crate) enum Command {
         /// each folder with its index page, in the layout of CANN's pages.
         #[arg(long, value_enum)]
         format: ExportFormat,
-        /// The catalog to export, instead of the built-in one.
-        #[arg(long, value_name = "FILE")]
+        /// The catalog to export, instead of the built-in one: a JSON file,
+        /// or a folder of Rust sources whose `#[error_code]` definitions are
+        /// read without building them.
+        #[arg(long, value_name = "FILE|DIR")]
         catalog: Option<PathBuf>,
         /// The file (JSON) or folder (Markdown, cann-docs) to write; `-`
         /// writes the JSON to standard output.
@@ -82,7 +84,8 @@ pub(crate) enum Command {
     /// Print a catalog as source: Rust `#[error_code]` definitions, or one
     /// of CANN's C tables.
     Codegen {
-        /// The catalog to convert.
+        /// The catalog to convert: a JSON file, or a folder of Rust sources.
+        #[arg(value_name = "FILE|DIR")]
         file: PathBuf,
         /// rust: one `#[error_code]` definition per entry; c-error-map: the
         /// compact manager's `ERROR_MAP` rows, sorted for its bsearch;

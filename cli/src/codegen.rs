@@ -16,7 +16,7 @@ pub(crate) fn run(file: &Path, target: Target) -> Outcome {
         .file_name()
         .map_or_else(|| source.name(), |name| name.to_string_lossy().into_owned());
     let written = match target {
-        Target::Rust => source.catalog.to_rust(&name),
+        Target::Rust => source.catalog.to_rust_documented(&name, &source.docs),
         Target::CErrorMap => source.catalog.to_c_error_map(&name),
         Target::CXmacro => source.catalog.to_c_xmacro(&name),
     };

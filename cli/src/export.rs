@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use errcode::catalog::cann_page::Language;
-use errcode::catalog::{Documentation, KeptReference, Page};
+use errcode::catalog::{KeptReference, Page};
 
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;
@@ -44,7 +44,7 @@ pub(crate) fn run(
             .map_err(|error| format!("cannot write {}: {error}", out.display())),
         ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
         ExportFormat::CannDocs => {
-            return cann_docs(&source, &Documentation::default(), out, language, keep);
+            return cann_docs(&source, out, language, keep);
         }
     };
     match written {
@@ -60,18 +60,12 @@ pub(crate) fn run(
 
 /// CANN's reference pages for `source`'s catalog, in `language`, keeping
 /// what the pages under `keep` wrote by hand.
-fn cann_docs(
-    source: &Source,
-    docs: &Documentation,
-    out: &Path,
-    language: Language,
-    keep: Option<&Path>,
-) -> Outcome {
+fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path>) -> Outcome {
     let kept = match keep.map(read_reference).transpose() {
         Ok(kept) => kept.unwrap_or_default(),
         Err(message) => return Outcome::input_error(message),
     };
-    let reference = match source.catalog.to_cann_docs(language, docs, &kept) {
+    let reference = match source.catalog.to_cann_docs(language, &source.docs, &kept) {
         Ok(reference) => reference,
         // A valid catalog always converts; the errors are named all the same.
         Err(errors) => {

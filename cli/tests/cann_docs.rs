@@ -275,3 +275,168 @@ fn keep_must_be_a_folder_and_goes_with_cann_docs() {
         )
     );
 }
+
+#[test]
+fn a_folder_of_rust_sources_is_a_catalog_with_descriptions_and_examples() {
+    let (json, stderr, status) = errcode(&[
+        "export",
+        "--format",
+        "json",
+        "--catalog",
+        "cli/tests/cann-docs/rust",
+        "--out",
+        "-",
+    ]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    assert_eq!(
+        json,
+        r#"{
+  "error_info_list": [
+    {
+      "errClass": "Sync Errors",
+      "errTitle": "Execution_Error",
+      "ErrCode": "ES2001",
+      "ErrMessage": "%s\nSync %s stopped: %s",
+      "Arglist": "peer_report, job, detail",
+      "suggestion": {
+        "Possible Cause": "N/A",
+        "Solution": "Read the peer's report first."
+      }
+    },
+    {
+      "errClass": "Storage Errors",
+      "errTitle": "Resource_Error_Insufficient_Disk_Space",
+      "ErrCode": "ES0101",
+      "ErrMessage": "Only %s of disk space is left for the cache.",
+      "Arglist": "free_space",
+      "suggestion": {
+        "Possible Cause": "Other programs filled the disk.",
+        "Solution": "1. Delete old cache files.  2. Move the cache to a larger disk."
+      }
+    },
+    {
+      "errClass": "Storage Errors",
+      "errTitle": "System_Terminated",
+      "ErrCode": "ES9999",
+      "ErrMessage": "The storage service stopped. Please check the log.",
+      "Arglist": ""
+    }
+  ]
+}
+"#
+    );
+    let out = tempfile::tempdir().unwrap();
+    let (_, stderr, status) = errcode(&[
+        "export",
+        "--format",
+        "cann-docs",
+        "--catalog",
+        "cli/tests/cann-docs/rust",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    let written = files(out.path());
+    let text = |path: &str| {
+        written
+            .iter()
+            .find(|(written, _)| written == path)
+            .map(|(_, text)| text.as_str())
+            .unwrap()
+    };
+    // The description from `/// the free space`, the example from
+    // `example = "12K"`: the kept page's words, written from Rust alone.
+    assert_eq!(
+        text("Storage-Errors/ES0101-Resource_Error_Insufficient_Disk_Space.md"),
+        fs::read_to_string(
+            workspace()
+                .join(FIXTURE)
+                .join("en/Storage-Errors/ES0101-Resource_Error_Insufficient_Disk_Space.md")
+        )
+        .unwrap()
+        .replace("```\nOnly %s", "```text\nOnly %s")
+    );
+    assert_eq!(
+        text("Sync-Errors/ES2001-Execution_Error.md"),
+        "# ES2001 Execution\\_Error
+
+## Symptom
+
+The following is error format. The meanings of the placeholders %s in sequence are: peer's report, job name, detail.
+
+```text
+%s\\nSync %s stopped: %s
+```
+
+Error example:
+
+```text
+Peer node-2 reported: disk full.
+Sync nightly stopped: the peer refused the copy.
+```
+
+## Solution
+
+Read the peer's report first.
+"
+    );
+}
+
+#[test]
+fn a_catalog_converted_to_rust_exports_the_same_pages() {
+    let (rust, stderr, status) = errcode(&["codegen", &format!("{FIXTURE}/catalog.json")]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    let crate_dir = tempfile::tempdir().unwrap();
+    fs::write(crate_dir.path().join("lib.rs"), rust).unwrap();
+    for lang in ["en", "zh"] {
+        let from_json = tempfile::tempdir().unwrap();
+        let from_rust = tempfile::tempdir().unwrap();
+        let (_, stderr, status) = export(lang, None, from_json.path());
+        assert_eq!((stderr.as_str(), status), ("", 0));
+        let (_, stderr, status) = errcode(&[
+            "export",
+            "--format",
+            "cann-docs",
+            "--lang",
+            lang,
+            "--catalog",
+            crate_dir.path().to_str().unwrap(),
+            "--out",
+            from_rust.path().to_str().unwrap(),
+        ]);
+        assert_eq!((stderr.as_str(), status), ("", 0));
+        assert_eq!(files(from_rust.path()), files(from_json.path()));
+    }
+}
+
+#[test]
+fn rust_sources_that_are_no_catalog_are_named_by_file_and_line() {
+    let folder = tempfile::tempdir().unwrap();
+    fs::write(
+        folder.path().join("a.rs"),
+        "#[errcode::error_code(\"EX0001\", title = \"T\")]\npub struct NoMessage;\n\n#[errcode::error_code(\"EX0002\", message = \"%s and %s\", args = \"a\")]\npub struct Short { a: String }\n",
+    )
+    .unwrap();
+    fs::write(folder.path().join("b.rs"), "fn broken( {").unwrap();
+    let path = folder.path().display().to_string();
+    let (stdout, stderr, status) = errcode(&[
+        "export",
+        "--format",
+        "json",
+        "--catalog",
+        &path,
+        "--out",
+        "-",
+    ]);
+    assert_eq!(stdout, "");
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        format!(
+            "errcode: {path} cannot be read as a catalog:\n\
+             {path}/a.rs:1: EX0001: the definition has no `message`, so it has no catalog entry\n\
+             {path}/a.rs:4: EX0002: the message has 2 `%s` placeholders but Arglist names 1 (a)\n\
+             {path}/b.rs:1:12: cannot parse string into token stream\n"
+        )
+    );
+}
