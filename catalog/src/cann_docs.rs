@@ -586,7 +586,7 @@ fn says_the_same(page: &str, catalog: &str) -> bool {
 }
 
 /// ```` ```text ````, or a longer fence when the text holds three backticks.
-fn fence_for(text: &str) -> String {
+pub(crate) fn fence_for(text: &str) -> String {
     let mut longest = 0;
     let mut run = 0;
     for character in text.chars() {

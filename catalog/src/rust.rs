@@ -3,7 +3,7 @@
 
 use errcode_syntax::needs_raw_identifier;
 
-use crate::cann_docs::{Documentation, Documented};
+use crate::cann_docs::{Documentation, Documented, fence_for};
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::markdown::code_span;
 use crate::model::{Catalog, Entry};
@@ -117,16 +117,26 @@ fn write_definition(
     };
     out.push_str(&format!("/// {heading}: {}\n", code_span(&entry.message)));
     // The catalog's texts again in the doc comment, where rustdoc and an
-    // editor show them.
-    let paragraphs = [
-        ("Class", entry.class.as_deref().map(str::trim)),
+    // editor show them: cause and solution in text blocks, so that rustdoc
+    // reads no Markdown, link or bare URL in the catalog's words.
+    if let Some(class) = entry
+        .class
+        .as_deref()
+        .map(str::trim)
+        .filter(|class| !class.is_empty())
+    {
+        out.push_str(&format!("///\n/// Class: {}\n", code_span(class)));
+    }
+    for (label, text) in [
         ("Possible cause", entry.cause()),
         ("Solution", entry.solution()),
-    ];
-    for (label, text) in paragraphs {
-        if let Some(text) = text.filter(|text| !text.trim().is_empty()) {
-            out.push_str("///\n");
-            push_doc_lines(&format!("{label}: {}", text.trim()), "", out);
+    ] {
+        if let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) {
+            let fence = fence_for(text);
+            let closing = fence.trim_end_matches("text");
+            out.push_str(&format!("///\n/// {label}:\n///\n/// {fence}\n"));
+            push_doc_lines(text, "", out);
+            out.push_str(&format!("/// {closing}\n"));
         }
     }
     out.push_str(&format!(
@@ -209,9 +219,13 @@ mod tests {
 
 /// EK0204 (Resource_Error): `Insufficient disk space. Reason: %s.`
 ///
-/// Class: Profiling Errors
+/// Class: `Profiling Errors`
 ///
-/// Solution: Delete "redundant" files.
+/// Solution:
+///
+/// ```text
+/// Delete "redundant" files.
+/// ```
 #[derive(Debug)]
 #[errcode::error_code(
     "EK0204",
@@ -281,10 +295,14 @@ pub struct EK9999;
 
 /// EX0003: `In %s, %s is %s.`
 ///
-/// Class: Demo Errors
+/// Class: `Demo Errors`
 ///
-/// Possible cause: 1. A typo.
+/// Possible cause:
+///
+/// ```text
+/// 1. A typo.
 /// 2. An old file.
+/// ```
 #[derive(Debug)]
 #[errcode::error_code(
     "EX0003",

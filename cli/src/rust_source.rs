@@ -677,6 +677,7 @@ fn f(size: u64) {
 "#,
         )
         .unwrap();
+        #[allow(clippy::type_complexity)] // one tuple per site, compared whole
         let sites: Vec<(&str, &str, Option<Vec<String>>, Option<usize>, At)> = file
             .sites
             .iter()
