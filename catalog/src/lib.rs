@@ -25,6 +25,9 @@
 //! - [`Catalog::to_json`] writes the format back, field order and `"N/A"`
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
+//! - [`Catalog::to_cann_docs`] writes CANN's own reference pages, whose
+//!   vocabulary is [`cann_page`]; [`Catalog::to_c_error_map`] and
+//!   [`Catalog::to_c_xmacro`] write CANN's C tables.
 //!
 //! The text is read by `serde_json`, which keeps no positions in its values;
 //! this crate takes each value as a `RawValue` borrowed from the text, whose
@@ -36,6 +39,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod c_table;
+mod cann_docs;
+pub mod cann_page;
 mod check;
 mod diagnostic;
 mod located;
@@ -46,6 +52,9 @@ mod read;
 mod rust;
 mod write_json;
 
+pub use cann_docs::{
+    CannReference, Documentation, Documented, KeptPage, KeptReference, description_of_doc,
+};
 pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 // The name rules live in `errcode-syntax`; they are re-exported here for
@@ -58,4 +67,4 @@ pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
 pub use position::Position;
 pub use read::{Loaded, load, load_bytes};
-pub use rust::field_name;
+pub use rust::{field_doc, field_name};

@@ -53,24 +53,45 @@ pub(crate) enum Command {
         #[arg(long)]
         class: Option<String>,
     },
-    /// Write a catalog as JSON (the same schema) or as a Markdown reference.
+    /// Write a catalog as JSON (the same schema), as a Markdown reference,
+    /// or as CANN's reference pages (`docs/<lang>/error_code_ref`).
     Export {
         /// JSON writes one file; Markdown writes a folder with index.md, a
-        /// page per class under classes/ and a page per code under codes/.
+        /// page per class under classes/ and a page per code under codes/;
+        /// cann-docs writes `<CODE>-<Title>.md` pages in a folder per class,
+        /// each folder with its index page, in the layout of CANN's pages.
         #[arg(long, value_enum)]
         format: ExportFormat,
-        /// The catalog to export, instead of the built-in one.
-        #[arg(long, value_name = "FILE")]
+        /// The catalog to export, instead of the built-in one: a JSON file,
+        /// or a folder of Rust sources whose `#[error_code]` definitions are
+        /// read without building them.
+        #[arg(long, value_name = "FILE|DIR")]
         catalog: Option<PathBuf>,
-        /// The file (JSON) or folder (Markdown) to write; `-` writes the
-        /// JSON to standard output.
+        /// The file (JSON) or folder (Markdown, cann-docs) to write; `-`
+        /// writes the JSON to standard output.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
+        /// The language of cann-docs pages.
+        #[arg(long, value_enum, default_value_t = Lang::En)]
+        lang: Lang,
+        /// cann-docs: an existing reference (such as docs/en/error_code_ref)
+        /// whose pages are regenerated: each keeps its folder, its
+        /// placeholder sentence, its example and its fences, and a Chinese
+        /// page its translated cause and solution. May be the --out folder.
+        #[arg(long, value_name = "DIR")]
+        keep: Option<PathBuf>,
     },
-    /// Print Rust source with one `#[error_code]` definition per entry of a catalog.
+    /// Print a catalog as source: Rust `#[error_code]` definitions, or one
+    /// of CANN's C tables.
     Codegen {
-        /// The catalog to convert.
+        /// The catalog to convert: a JSON file, or a folder of Rust sources.
+        #[arg(value_name = "FILE|DIR")]
         file: PathBuf,
+        /// rust: one `#[error_code]` definition per entry; c-error-map: the
+        /// compact manager's `ERROR_MAP` rows, sorted for its bsearch;
+        /// c-xmacro: `RUNTIME_ERROR_CODE_TABLE(X)` rows.
+        #[arg(long, value_enum, default_value_t = Target::Rust)]
+        target: Target,
     },
 }
 
@@ -88,4 +109,34 @@ pub(crate) enum ExportFormat {
     Json,
     /// A Markdown reference.
     Markdown,
+    /// CANN's reference pages, `<CODE>-<Title>.md` in a folder per class.
+    CannDocs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Target {
+    /// `#[error_code]` definitions.
+    Rust,
+    /// `static const ErrorInfoConfig ERROR_MAP[]`, sorted by code.
+    CErrorMap,
+    /// `#define RUNTIME_ERROR_CODE_TABLE(X)`.
+    CXmacro,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Lang {
+    /// English: `## Symptom`, `## Possible Cause`, `## Solution`.
+    En,
+    /// Chinese: `## 错误信息`, `## 可能原因`, `## 解决方法`.
+    Zh,
+}
+
+impl Lang {
+    pub(crate) fn language(self) -> errcode::catalog::cann_page::Language {
+        use errcode::catalog::cann_page::Language;
+        match self {
+            Lang::En => Language::English,
+            Lang::Zh => Language::Chinese,
+        }
+    }
 }

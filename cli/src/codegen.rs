@@ -1,11 +1,13 @@
-//! `errcode codegen FILE`: the catalog as `#[error_code]` definitions.
+//! `errcode codegen [--target rust|c-error-map|c-xmacro] FILE`: the catalog
+//! as `#[error_code]` definitions or as one of CANN's C tables.
 
 use std::path::Path;
 
+use crate::args::Target;
 use crate::outcome::Outcome;
 use crate::source::Source;
 
-pub(crate) fn run(file: &Path) -> Outcome {
+pub(crate) fn run(file: &Path, target: Target) -> Outcome {
     let source = match Source::read(file).and_then(Source::valid) {
         Ok(source) => source,
         Err(failure) => return failure,
@@ -13,7 +15,12 @@ pub(crate) fn run(file: &Path) -> Outcome {
     let name = file
         .file_name()
         .map_or_else(|| source.name(), |name| name.to_string_lossy().into_owned());
-    match source.catalog.to_rust(&name) {
+    let written = match target {
+        Target::Rust => source.catalog.to_rust_documented(&name, &source.docs),
+        Target::CErrorMap => source.catalog.to_c_error_map(&name),
+        Target::CXmacro => source.catalog.to_c_xmacro(&name),
+    };
+    match written {
         Ok(rust) => Outcome::printed(rust),
         // A valid catalog always converts; the errors are named all the same.
         Err(errors) => {

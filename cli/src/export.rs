@@ -1,7 +1,10 @@
-//! `errcode export --format json|markdown --out PATH`.
+//! `errcode export --format json|markdown|cann-docs --out PATH`.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use errcode::catalog::cann_page::Language;
+use errcode::catalog::{KeptReference, Page};
 
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;
@@ -10,12 +13,23 @@ use crate::source::{Source, plural};
 /// The `--out` that names standard output.
 const STDOUT: &str = "-";
 
-pub(crate) fn run(format: ExportFormat, catalog: Option<&Path>, out: &Path) -> Outcome {
+pub(crate) fn run(
+    format: ExportFormat,
+    catalog: Option<&Path>,
+    out: &Path,
+    language: Language,
+    keep: Option<&Path>,
+) -> Outcome {
     let to_stdout = out.as_os_str() == STDOUT;
-    if to_stdout && format == ExportFormat::Markdown {
+    if to_stdout && format != ExportFormat::Json {
         return Outcome::input_error(format!(
-            "a Markdown reference is a folder of pages: give --out a folder, not {STDOUT}"
+            "a reference is a folder of pages: give --out a folder, not {STDOUT}"
         ));
+    }
+    if keep.is_some() && format != ExportFormat::CannDocs {
+        return Outcome::input_error(
+            "--keep regenerates CANN's pages: it goes with --format cann-docs",
+        );
     }
     let source = match Source::open(catalog).and_then(Source::valid) {
         Ok(source) => source,
@@ -28,7 +42,10 @@ pub(crate) fn run(format: ExportFormat, catalog: Option<&Path>, out: &Path) -> O
     let written = match format {
         ExportFormat::Json => fs::write(out, source.catalog.to_json())
             .map_err(|error| format!("cannot write {}: {error}", out.display())),
-        ExportFormat::Markdown => write_pages(&source, out),
+        ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
+        ExportFormat::CannDocs => {
+            return cann_docs(&source, out, language, keep);
+        }
     };
     match written {
         Ok(()) => Outcome::printed(format!(
@@ -41,15 +58,110 @@ pub(crate) fn run(format: ExportFormat, catalog: Option<&Path>, out: &Path) -> O
     }
 }
 
-/// Writes the reference's pages under `folder`, creating what is missing.
-fn write_pages(source: &Source, folder: &Path) -> Result<(), String> {
-    if folder.is_file() {
+/// CANN's reference pages for `source`'s catalog, in `language`, keeping
+/// what the pages under `keep` wrote by hand.
+fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path>) -> Outcome {
+    let kept = match keep.map(read_reference).transpose() {
+        Ok(kept) => kept.unwrap_or_default(),
+        Err(message) => return Outcome::input_error(message),
+    };
+    let reference = match source.catalog.to_cann_docs(language, &source.docs, &kept) {
+        Ok(reference) => reference,
+        // A valid catalog always converts; the errors are named all the same.
+        Err(errors) => {
+            let mut outcome = Outcome::error(format!("{} cannot be exported:", source.name()));
+            for error in errors.iter() {
+                outcome
+                    .stderr
+                    .push_str(&format!("{}:{error}\n", source.name()));
+            }
+            return outcome;
+        }
+    };
+    if let Err(message) = write_pages(&reference.pages, out) {
+        return Outcome::input_error(message);
+    }
+    let count = source.catalog.entries.len();
+    let mut report = format!(
+        "wrote {} page{} ({count} code{} and their index pages) from {} to {}\n",
+        reference.pages.len(),
+        plural(reference.pages.len()),
+        plural(count),
+        source.name(),
+        out.display()
+    );
+    if let Some(keep) = keep {
+        let regenerated = source
+            .catalog
+            .entries
+            .iter()
+            .filter(|entry| kept.page(&entry.code).is_some())
+            .count();
+        report.push_str(&format!(
+            "{regenerated} of them regenerated from the pages in {}\n",
+            keep.display()
+        ));
+    }
+    let untranslated = reference.untranslated.len();
+    if untranslated > 0 {
+        report.push_str(&format!(
+            "{untranslated} Chinese page{} carr{} the English cause or solution, with no translation to keep: {}\n",
+            plural(untranslated),
+            if untranslated == 1 { "ies" } else { "y" },
+            reference.untranslated.join(", ")
+        ));
+    }
+    Outcome::printed(report)
+}
+
+/// The `.md` pages under `folder`, at any depth, for `--keep`.
+fn read_reference(folder: &Path) -> Result<KeptReference, String> {
+    if !folder.is_dir() {
         return Err(format!(
-            "{} is a file; a Markdown reference is a folder of pages",
+            "{} is not a folder: --keep takes the folder of an existing reference",
             folder.display()
         ));
     }
-    for page in source.catalog.to_markdown() {
+    let mut kept = KeptReference::default();
+    let mut pending: Vec<(PathBuf, String)> = vec![(folder.to_path_buf(), String::new())];
+    while let Some((dir, relative)) = pending.pop() {
+        let entries = fs::read_dir(&dir)
+            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let inner = if relative.is_empty() {
+                name.clone()
+            } else {
+                format!("{relative}/{name}")
+            };
+            // `file_type` does not follow links: a link to a folder above
+            // cannot make the walk endless.
+            let kind = entry
+                .file_type()
+                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+            if kind.is_dir() {
+                pending.push((path, inner));
+            } else if kind.is_file() && name.ends_with(".md") {
+                let text = fs::read_to_string(&path)
+                    .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+                kept.add(&inner, &text);
+            }
+        }
+    }
+    Ok(kept)
+}
+
+/// Writes a reference's pages under `folder`, creating what is missing.
+fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
+    if folder.is_file() {
+        return Err(format!(
+            "{} is a file; a reference is a folder of pages",
+            folder.display()
+        ));
+    }
+    for page in pages {
         let path = folder.join(&page.path);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)

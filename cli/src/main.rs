@@ -13,6 +13,8 @@ mod explain;
 mod export;
 mod list;
 mod outcome;
+mod rust_catalog;
+mod rust_source;
 mod source;
 
 use std::io::Write;
@@ -44,8 +46,16 @@ fn main() -> ExitCode {
             format,
             catalog,
             out,
-        } => export::run(format, catalog.as_deref(), &out),
-        Command::Codegen { file } => codegen::run(&file),
+            lang,
+            keep,
+        } => export::run(
+            format,
+            catalog.as_deref(),
+            &out,
+            lang.language(),
+            keep.as_deref(),
+        ),
+        Command::Codegen { file, target } => codegen::run(&file, target),
     };
     write(outcome)
 }

@@ -1,9 +1,9 @@
-//! Where a command's catalog comes from: a file, or the Profiling catalog
-//! built into the tool.
+//! Where a command's catalog comes from: a file, a folder of Rust sources,
+//! or the Profiling catalog built into the tool.
 
 use std::path::Path;
 
-use errcode::catalog::{Catalog, Diagnostic, load_bytes};
+use errcode::catalog::{Catalog, Diagnostic, Documentation, load_bytes};
 use errcode::registry;
 use errcode_profiling::InsufficientHostMemory;
 
@@ -14,6 +14,9 @@ pub(crate) struct Source {
     /// The file as given on the command line; `None` for the built-in catalog.
     pub(crate) file: Option<String>,
     pub(crate) catalog: Catalog,
+    /// What Rust definitions say beyond the catalog: empty unless the
+    /// catalog was read from Rust sources.
+    pub(crate) docs: Documentation,
     /// The first findings (see [`MAX_FINDINGS`](errcode::catalog::MAX_FINDINGS)).
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// How many errors were found beyond those in `diagnostics`.
@@ -33,15 +36,34 @@ impl Source {
         Source {
             file: None,
             catalog: registry().to_catalog(),
+            docs: Documentation::default(),
             diagnostics: Vec::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
         }
     }
 
-    /// The catalog in `path`: an unreadable file is an input error (exit
-    /// status 2), a defective catalog is read with its diagnostics.
+    /// The catalog in `path`, a JSON file or a folder of Rust sources: an
+    /// unreadable file is an input error (exit status 2), a defective
+    /// catalog is read with its diagnostics, and Rust sources that cannot
+    /// be read as a catalog fail with a line for each problem.
     pub(crate) fn read(path: &Path) -> Result<Source, Outcome> {
+        if path.is_dir() {
+            let (catalog, docs) = crate::rust_catalog::read_folder(path).map_err(|problems| {
+                Outcome::input_error(format!(
+                    "{} cannot be read as a catalog:\n{problems}",
+                    path.display()
+                ))
+            })?;
+            return Ok(Source {
+                file: Some(path.display().to_string()),
+                catalog,
+                docs,
+                diagnostics: Vec::new(),
+                omitted_errors: 0,
+                omitted_warnings: 0,
+            });
+        }
         let bytes = std::fs::read(path).map_err(|error| {
             Outcome::input_error(format!("cannot read {}: {error}", path.display()))
         })?;
@@ -49,6 +71,7 @@ impl Source {
         Ok(Source {
             file: Some(path.display().to_string()),
             catalog: loaded.catalog,
+            docs: Documentation::default(),
             diagnostics: loaded.diagnostics,
             omitted_errors: loaded.omitted_errors,
             omitted_warnings: loaded.omitted_warnings,

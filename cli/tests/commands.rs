@@ -571,6 +571,6 @@ fn export_to_dash_writes_standard_output() {
     assert_eq!(markdown.status, 2);
     assert_eq!(
         markdown.stderr,
-        "errcode: a Markdown reference is a folder of pages: give --out a folder, not -\n"
+        "errcode: a reference is a folder of pages: give --out a folder, not -\n"
     );
 }

@@ -1,0 +1,879 @@
+//! A catalog as CANN's own reference (`docs/<lang>/error_code_ref`): a page
+//! per code, `<CODE>-<Title>.md`, in a folder per class with an index page,
+//! in exactly the layout of CANN's hand-written pages, in English or Chinese.
+//!
+//! What the catalog does not hold comes from elsewhere: what each
+//! placeholder means and an example come from the page being regenerated
+//! ([`KeptReference`]), then from Rust definitions ([`Documentation`]: a
+//! field's doc comment, the `example` key), and a placeholder's meaning last
+//! from its argument's name. A Chinese page's cause and solution are the
+//! kept page's translation, or the catalog's English text when there is none.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use errcode_syntax::parse_template;
+
+use crate::cann_page::{
+    Language, Section, class_file_stem, index_page, numbered_lines, page_file_name,
+    parse_page_file_name, template_line, title_line, unescape_title,
+};
+use crate::diagnostic::{CatalogErrors, Diagnostic};
+use crate::markdown::Page;
+use crate::model::{Catalog, Entry};
+
+/// What Rust definitions say about their codes beyond the catalog's fields:
+/// what each argument means and an example, by code.
+///
+/// ```
+/// use errcode_catalog::{Documentation, Documented};
+/// let mut docs = Documentation::default();
+/// docs.insert("EK0201", Documented::new([("buf_size", "the memory size")], ["100M"]));
+/// assert_eq!(docs.get("EK0201").unwrap().description("buf_size").as_deref(), Some("memory size"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Documentation {
+    codes: BTreeMap<String, Documented>,
+}
+
+impl Documentation {
+    /// Records what is known about `code`, replacing what was recorded.
+    pub fn insert(&mut self, code: impl Into<String>, documented: Documented) {
+        self.codes.insert(code.into(), documented);
+    }
+
+    /// What is known about `code`.
+    pub fn get(&self, code: &str) -> Option<&Documented> {
+        self.codes.get(code)
+    }
+
+    /// Whether nothing is known about any code.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+}
+
+/// What a Rust definition says about one code.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Documented {
+    /// By argument name, the field's doc comment as written.
+    pub docs: BTreeMap<String, String>,
+    /// The `example` key: one value per argument, in order.
+    pub example: Vec<String>,
+}
+
+impl Documented {
+    /// The doc comments of `docs` (argument name, doc comment) and the
+    /// example's values.
+    pub fn new<'a>(
+        docs: impl IntoIterator<Item = (&'a str, &'a str)>,
+        example: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Documented {
+        Documented {
+            docs: docs
+                .into_iter()
+                .map(|(name, doc)| (name.to_owned(), doc.to_owned()))
+                .collect(),
+            example: example.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// The doc comment of the argument `name`, trimmed, when it has one.
+    pub fn doc(&self, name: &str) -> Option<&str> {
+        self.docs
+            .get(name)
+            .map(|doc| doc.trim())
+            .filter(|doc| !doc.is_empty())
+    }
+
+    /// What the argument `name` means, as a page writes it, when its doc
+    /// comment says ([`description_of_doc`]).
+    pub fn description(&self, name: &str) -> Option<String> {
+        description_of_doc(name, self.docs.get(name)?)
+    }
+}
+
+/// What a field's doc comment says about its argument, as a placeholder
+/// sentence writes it: the first paragraph on one line, without a leading
+/// "the" (the English sentence for one placeholder puts its own) or a final
+/// period, its first letter in lower case unless the word is an acronym
+/// (`API name`). `None` for an empty comment and for the comment `errcode
+/// codegen` writes when it knows no description ([`crate::field_doc`]).
+///
+/// ```
+/// use errcode_catalog::description_of_doc;
+/// assert_eq!(description_of_doc("buf_size", " The memory size.\n\nIn bytes."), Some("memory size".to_owned()));
+/// assert_eq!(description_of_doc("api", "API name"), Some("API name".to_owned()));
+/// assert_eq!(description_of_doc("reason", &errcode_catalog::field_doc("reason")), None);
+/// ```
+pub fn description_of_doc(name: &str, doc: &str) -> Option<String> {
+    let doc = doc.trim();
+    if doc == crate::rust::field_doc(name) {
+        return None;
+    }
+    let paragraph = doc.split("\n\n").next().unwrap_or_default();
+    let line = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = line.strip_suffix('.').unwrap_or(&line);
+    let line = ["the ", "The "]
+        .into_iter()
+        .find_map(|article| line.strip_prefix(article))
+        .unwrap_or(line);
+    let mut characters = line.chars();
+    let first = characters.next()?;
+    let rest = characters.as_str();
+    let acronym = rest.chars().next().is_some_and(char::is_uppercase);
+    Some(if acronym {
+        line.to_owned()
+    } else {
+        first.to_lowercase().chain(rest.chars()).collect()
+    })
+}
+
+/// An existing reference whose hand-written parts a regenerated page keeps:
+/// for each code, where its page is and what it says (see [`KeptPage`]),
+/// and the index page of each folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeptReference {
+    pages: BTreeMap<String, KeptPage>,
+    /// By folder (`""` for the top), the file name and title line of its
+    /// index page.
+    indexes: BTreeMap<String, (String, String)>,
+}
+
+impl KeptReference {
+    /// Adds the page at `path` (relative to the reference's folder, `/`
+    /// between folders) with its `text`. A page named `<CODE>-<Title>.md`
+    /// is a code's page; any other `.md` is its folder's index. Other
+    /// files are left out.
+    pub fn add(&mut self, path: &str, text: &str) {
+        let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+        if let Some((code, _)) = parse_page_file_name(name) {
+            self.pages
+                .insert(code.to_owned(), KeptPage::parse(folder, text));
+        } else if name.ends_with(".md") {
+            let heading = text
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_end()
+                .to_owned();
+            self.indexes
+                .insert(folder.to_owned(), (name.to_owned(), heading));
+        }
+    }
+
+    /// The kept page of `code`.
+    pub fn page(&self, code: &str) -> Option<&KeptPage> {
+        self.pages.get(code)
+    }
+
+    /// How many code pages are kept.
+    pub fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Whether no code page is kept.
+    pub fn is_empty(&self) -> bool {
+        self.pages.is_empty()
+    }
+}
+
+/// The parts of an existing code page that a regenerated page keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeptPage {
+    /// The folder the page is in, relative to the reference.
+    pub folder: String,
+    /// The lines between `## Symptom` and the template's block: the
+    /// placeholder sentence; empty when the page has none.
+    pub sentence: Vec<String>,
+    /// The template's block: its opening fence and its text.
+    pub template: Option<(String, String)>,
+    /// The lines between the template's block and the example's block
+    /// (`Error example:`), the example block's fence and its text.
+    pub example: Option<(Vec<String>, String, String)>,
+    /// The text under `## Possible Cause`, as written.
+    pub cause: Option<String>,
+    /// The text under `## Solution`, as written.
+    pub solution: Option<String>,
+}
+
+impl KeptPage {
+    /// Reads a page in CANN's layout; parts it cannot find are `None`.
+    pub fn parse(folder: &str, text: &str) -> KeptPage {
+        let mut page = KeptPage {
+            folder: folder.to_owned(),
+            ..KeptPage::default()
+        };
+        let mut sections: Vec<(Option<Section>, Vec<&str>)> = vec![(None, Vec::new())];
+        let mut fenced = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+            }
+            match Section::from_heading(line).filter(|_| !fenced) {
+                Some((section, _)) => sections.push((Some(section), Vec::new())),
+                None => sections
+                    .last_mut()
+                    .map_or((), |(_, lines)| lines.push(line)),
+            }
+        }
+        for (section, lines) in sections {
+            let body = trim_blank_lines(&lines);
+            match section {
+                Some(Section::Symptom) => page.read_symptom(body),
+                Some(Section::PossibleCause) => page.cause = Some(body.join("\n")),
+                Some(Section::Solution) => page.solution = Some(body.join("\n")),
+                None => {}
+            }
+        }
+        page
+    }
+
+    fn read_symptom(&mut self, lines: &[&str]) {
+        // Paragraphs and fenced blocks, in order.
+        let mut before: Vec<String> = Vec::new();
+        let mut blocks: Vec<(Vec<String>, String, String)> = Vec::new();
+        let mut iter = lines.iter();
+        while let Some(line) = iter.next() {
+            if let Some(fence) = line.strip_prefix("```").map(|_| line.trim_end()) {
+                let mut body: Vec<&str> = Vec::new();
+                for inner in iter.by_ref() {
+                    if inner.trim_end() == "```" {
+                        break;
+                    }
+                    body.push(inner);
+                }
+                let paragraph = trim_blank_lines_owned(std::mem::take(&mut before));
+                blocks.push((paragraph, fence.to_owned(), body.join("\n")));
+            } else {
+                before.push((*line).to_owned());
+            }
+        }
+        let mut blocks = blocks.into_iter();
+        if let Some((sentence, fence, template)) = blocks.next() {
+            self.sentence = sentence;
+            self.template = Some((fence, template));
+        }
+        self.example = blocks.next();
+    }
+}
+
+fn trim_blank_lines<'a, 'b>(lines: &'a [&'b str]) -> &'a [&'b str] {
+    let start = lines
+        .iter()
+        .position(|line| !line.trim().is_empty())
+        .unwrap_or(lines.len());
+    let end = lines
+        .iter()
+        .rposition(|line| !line.trim().is_empty())
+        .map_or(start, |end| end + 1);
+    &lines[start..end]
+}
+
+fn trim_blank_lines_owned(lines: Vec<String>) -> Vec<String> {
+    let borrowed: Vec<&str> = lines.iter().map(String::as_str).collect();
+    trim_blank_lines(&borrowed)
+        .iter()
+        .map(|line| (*line).to_owned())
+        .collect()
+}
+
+/// A reference written by [`Catalog::to_cann_docs`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CannReference {
+    /// The pages, each code's page then its folder's index, folders in
+    /// order of their first code.
+    pub pages: Vec<Page>,
+    /// The codes whose Chinese page carries the English cause or solution:
+    /// the kept reference had no translation of it.
+    pub untranslated: Vec<String>,
+}
+
+impl Catalog {
+    /// The catalog as CANN's reference in `language`: a page per code,
+    /// `<folder>/<CODE>-<Title>.md`, and an index page per folder listing its
+    /// codes. A code's folder is its kept page's, else that of a kept page
+    /// of its class, else its class with spaces as `-` (`Profiling-Errors`);
+    /// a code without a class is at the top, and the top folder has no index.
+    ///
+    /// Fails with every error of the catalog when an entry is not valid.
+    ///
+    /// ```
+    /// use errcode_catalog::{Documentation, KeptReference, cann_page::Language};
+    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    ///   {"errClass": "Profiling Errors", "errTitle": "Resource_Error", "ErrCode": "EK0203",
+    ///    "ErrMessage": "Failed to create host thread. Reason: %s.", "Arglist": "reason"}
+    /// ]}"#).into_result().unwrap();
+    /// let reference = catalog
+    ///     .to_cann_docs(Language::English, &Documentation::default(), &KeptReference::default())
+    ///     .unwrap();
+    /// assert_eq!(reference.pages[0].path, "Profiling-Errors/EK0203-Resource_Error.md");
+    /// assert!(reference.pages[0].text.contains("The placeholder %s indicates the reason."));
+    /// assert_eq!(reference.pages[1].path, "Profiling-Errors/Profiling-Errors.md");
+    /// ```
+    pub fn to_cann_docs(
+        &self,
+        language: Language,
+        docs: &Documentation,
+        kept: &KeptReference,
+    ) -> Result<CannReference, CatalogErrors> {
+        let mut errors: Vec<Diagnostic> = Vec::new();
+        // A class's folder, as the kept reference files it.
+        let mut class_folders: BTreeMap<String, String> = BTreeMap::new();
+        for entry in &self.entries {
+            // A page kept at the top (CANN's `EZ2001`) names no folder.
+            if let (Some(class), Some(page)) = (
+                &entry.class,
+                kept.page(&entry.code)
+                    .filter(|page| !page.folder.is_empty()),
+            ) {
+                class_folders
+                    .entry(class.trim().to_owned())
+                    .or_insert_with(|| page.folder.clone());
+            }
+        }
+        let mut folders: Vec<(String, Option<String>, Vec<&Entry>)> = Vec::new();
+        let mut written: BTreeSet<&str> = BTreeSet::new();
+        for entry in &self.entries {
+            if let Err(entry_errors) = entry.definition() {
+                errors.extend(entry_errors);
+                continue;
+            }
+            if !written.insert(&entry.code) {
+                continue;
+            }
+            let class = entry
+                .class
+                .as_deref()
+                .map(str::trim)
+                .filter(|class| !class.is_empty());
+            let folder = match (kept.page(&entry.code), class) {
+                (Some(page), _) => page.folder.clone(),
+                (None, Some(class)) => class_folders
+                    .get(class)
+                    .cloned()
+                    .unwrap_or_else(|| class_file_stem(class)),
+                (None, None) => String::new(),
+            };
+            match folders.iter_mut().find(|(name, _, _)| *name == folder) {
+                Some((_, first_class, entries)) => {
+                    if first_class.is_none() {
+                        *first_class = class.map(str::to_owned);
+                    }
+                    entries.push(entry);
+                }
+                None => folders.push((folder, class.map(str::to_owned), vec![entry])),
+            }
+        }
+        if let Some(errors) = CatalogErrors::from_diagnostics(&errors) {
+            return Err(errors);
+        }
+        let mut reference = CannReference {
+            pages: Vec::new(),
+            untranslated: Vec::new(),
+        };
+        for (folder, class, mut entries) in folders {
+            entries.sort_by(|a, b| a.code.cmp(&b.code));
+            for entry in &entries {
+                let page = code_page(
+                    entry,
+                    language,
+                    docs.get(&entry.code),
+                    kept.page(&entry.code),
+                );
+                if page.untranslated {
+                    reference.untranslated.push(entry.code.clone());
+                }
+                reference.pages.push(Page {
+                    path: in_folder(&folder, &file_name(entry)),
+                    text: page.text,
+                });
+            }
+            // The top folder has no index: its codes have no class, or
+            // their kept pages are there.
+            let Some(class) = class.filter(|_| !folder.is_empty()) else {
+                continue;
+            };
+            let kept_index = kept.indexes.get(&folder);
+            let index_name = kept_index.map_or_else(
+                || format!("{}.md", class_file_stem(&class)),
+                |(name, _)| name.clone(),
+            );
+            let titles: Vec<(&str, &str)> = entries
+                .iter()
+                .map(|entry| {
+                    (
+                        entry.code.as_str(),
+                        entry.title.as_deref().unwrap_or_default(),
+                    )
+                })
+                .collect();
+            let mut text = index_page(&class, &titles);
+            // The kept index's title: a folder may gather classes the
+            // catalog spells two ways (`TEFusion Errors`, `TE Fusion Errors`).
+            if let Some((_, heading)) = kept_index.filter(|(_, heading)| heading.starts_with("# "))
+            {
+                let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
+                text = format!("{heading}\n{rest}");
+            }
+            reference.pages.push(Page {
+                path: in_folder(&folder, &index_name),
+                text,
+            });
+        }
+        Ok(reference)
+    }
+}
+
+fn in_folder(folder: &str, name: &str) -> String {
+    if folder.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{folder}/{name}")
+    }
+}
+
+/// `<CODE>-<Title>.md`, or `<CODE>.md` for an entry without a title.
+fn file_name(entry: &Entry) -> String {
+    match entry
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|title| !title.is_empty())
+    {
+        Some(title) => page_file_name(&entry.code, title),
+        None => format!("{}.md", entry.code),
+    }
+}
+
+struct CodePage {
+    text: String,
+    untranslated: bool,
+}
+
+fn code_page(
+    entry: &Entry,
+    language: Language,
+    documented: Option<&Documented>,
+    kept: Option<&KeptPage>,
+) -> CodePage {
+    let mut text = match entry
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|title| !title.is_empty())
+    {
+        Some(title) => title_line(&entry.code, title),
+        None => format!("# {}", entry.code),
+    };
+    text.push_str("\n\n");
+    text.push_str(Section::Symptom.heading(language));
+    text.push_str("\n\n");
+    let names = entry.names();
+    let template = template_line(&entry.message);
+    let kept_template = kept.and_then(|page| page.template.as_ref());
+    let same_template = kept_template.is_some_and(|(_, kept)| *kept == template);
+    // The hand-written sentence is kept while it still describes as many
+    // placeholders as the template has, or while the template is the one it
+    // was written for (a sentence written by hand may not parse).
+    let kept_sentence = kept.filter(|page| {
+        same_template
+            || (page.sentence.len() == 1
+                && language
+                    .parse_placeholder_sentence(&page.sentence[0])
+                    .is_some_and(|described| described.len() == names.len()))
+    });
+    match kept_sentence {
+        Some(page) => {
+            for line in &page.sentence {
+                text.push_str(line);
+                text.push('\n');
+            }
+            if !page.sentence.is_empty() {
+                text.push('\n');
+            }
+        }
+        None => {
+            let descriptions: Vec<String> = names
+                .iter()
+                .map(|name| {
+                    documented
+                        .and_then(|docs| docs.description(name))
+                        .unwrap_or_else(|| (*name).to_owned())
+                })
+                .collect();
+            let descriptions: Vec<&str> = descriptions.iter().map(String::as_str).collect();
+            text.push_str(&language.placeholder_sentence(&descriptions));
+            text.push_str("\n\n");
+        }
+    }
+    let template_fence =
+        kept_template.map_or_else(|| fence_for(&template), |(fence, _)| fence.clone());
+    push_block(&mut text, &template_fence, &template);
+    let kept_example = kept
+        .and_then(|page| page.example.as_ref())
+        .filter(|_| same_template);
+    match kept_example {
+        Some((label, fence, example)) => {
+            text.push('\n');
+            for line in label {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push('\n');
+            push_block(&mut text, fence, example);
+        }
+        None => {
+            if let Some(example) =
+                documented.and_then(|docs| rendered_example(entry, &names, &docs.example))
+            {
+                text.push('\n');
+                text.push_str(language.example_label());
+                text.push_str("\n\n");
+                push_block(&mut text, &fence_for(&example), &example);
+            }
+        }
+    }
+    let mut untranslated = false;
+    let sections = [
+        (
+            Section::PossibleCause,
+            entry.cause(),
+            kept.and_then(|page| page.cause.as_deref()),
+        ),
+        (
+            Section::Solution,
+            entry.solution(),
+            kept.and_then(|page| page.solution.as_deref()),
+        ),
+    ];
+    for (section, catalog_text, kept_text) in sections {
+        let catalog_text = catalog_text.filter(|text| !text.trim().is_empty());
+        let body = match (language, catalog_text, kept_text) {
+            // What the catalog does not say (`N/A`), a page may say by hand.
+            (_, None, Some(kept)) => kept.to_owned(),
+            (_, None, None) => continue,
+            (Language::Chinese, Some(_), Some(translation)) => translation.to_owned(),
+            (Language::Chinese, Some(english), None) => {
+                untranslated = true;
+                numbered_lines(english)
+            }
+            // The page's own layout of the catalog's words (a blank line
+            // between items, `set\_env.sh`) is the writer's to keep.
+            (Language::English, Some(english), Some(kept)) if says_the_same(kept, english) => {
+                kept.to_owned()
+            }
+            (Language::English, Some(english), _) => numbered_lines(english),
+        };
+        text.push('\n');
+        text.push_str(section.heading(language));
+        text.push_str("\n\n");
+        text.push_str(&body);
+        text.push('\n');
+    }
+    CodePage { text, untranslated }
+}
+
+/// Whether a page's text says what the catalog's does, in other spacing
+/// and with Markdown escapes.
+fn says_the_same(page: &str, catalog: &str) -> bool {
+    let words = |text: &str| -> String {
+        text.chars()
+            .filter(|character| !character.is_whitespace())
+            .collect()
+    };
+    words(&unescape_title(page)) == words(catalog)
+}
+
+/// ```` ```text ````, or a longer fence when the text holds three backticks.
+pub(crate) fn fence_for(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for character in text.chars() {
+        run = if character == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    format!("{}text", "`".repeat(3.max(longest + 1)))
+}
+
+fn push_block(text: &mut String, fence: &str, body: &str) {
+    let closing: String = fence
+        .chars()
+        .take_while(|character| *character == '`')
+        .collect();
+    text.push_str(fence);
+    text.push('\n');
+    text.push_str(body);
+    text.push('\n');
+    text.push_str(&closing);
+    text.push('\n');
+}
+
+/// The message with the example's values in its placeholders: one value per
+/// placeholder, or one per distinct argument name (a name that fills several
+/// placeholders gives each the same value). `None` when the count fits
+/// neither.
+fn rendered_example(entry: &Entry, names: &[&str], values: &[String]) -> Option<String> {
+    if values.is_empty() {
+        return None;
+    }
+    let template = parse_template(&entry.message).ok()?;
+    let mut distinct: Vec<&str> = Vec::new();
+    for name in names {
+        if !distinct.contains(name) {
+            distinct.push(name);
+        }
+    }
+    let per_placeholder: Vec<&str> = if values.len() == names.len() {
+        values.iter().map(String::as_str).collect()
+    } else if values.len() == distinct.len() {
+        names
+            .iter()
+            .map(|name| {
+                let index = distinct
+                    .iter()
+                    .position(|known| known == name)
+                    .unwrap_or_default();
+                values[index].as_str()
+            })
+            .collect()
+    } else {
+        return None;
+    };
+    let mut rendered = String::new();
+    for (index, piece) in template.pieces.iter().enumerate() {
+        rendered.push_str(piece);
+        if let Some(value) = per_placeholder.get(index) {
+            rendered.push_str(value);
+        }
+    }
+    // An example shows the message as printed: its line breaks are kept.
+    Some(rendered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog(json: &str) -> Catalog {
+        crate::load(json).into_result().unwrap()
+    }
+
+    #[test]
+    fn description_of_doc_reads_like_a_page() {
+        assert_eq!(
+            description_of_doc("a", "the memory size"),
+            Some("memory size".to_owned())
+        );
+        assert_eq!(
+            description_of_doc("a", "Parameter value."),
+            Some("parameter value".to_owned())
+        );
+        assert_eq!(
+            description_of_doc("a", "AI Core error\n information"),
+            Some("AI Core error information".to_owned())
+        );
+        assert_eq!(description_of_doc("a", "  "), None);
+        assert_eq!(
+            description_of_doc("a", "The value of `a` in the message."),
+            None
+        );
+    }
+
+    #[test]
+    fn example_values_per_placeholder_or_per_name() {
+        let entry = Entry::new("EK0001", "In %s, %s is %s (100%%).", "op, v, v");
+        let names = entry.names();
+        let values = |list: &[&str]| {
+            list.iter()
+                .map(|value| (*value).to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            rendered_example(&entry, &names, &values(&["Add", "7", "8"])).as_deref(),
+            Some("In Add, 7 is 8 (100%).")
+        );
+        assert_eq!(
+            rendered_example(&entry, &names, &values(&["Add", "7"])).as_deref(),
+            Some("In Add, 7 is 7 (100%).")
+        );
+        assert_eq!(rendered_example(&entry, &names, &values(&["Add"])), None);
+        assert_eq!(rendered_example(&entry, &names, &[]), None);
+    }
+
+    #[test]
+    fn a_fence_longer_than_the_text_s_backticks() {
+        assert_eq!(fence_for("plain"), "```text");
+        assert_eq!(fence_for("a ```` b"), "`````text");
+    }
+
+    #[test]
+    fn kept_page_parts() {
+        let page = KeptPage::parse(
+            "RTS-Errors",
+            "# EE0001 A\\_B\n\n## Symptom\n\nSentence.\n\n```\nT %s.\n```\n\nError example:\n\n```text\nT 1.\nmore\n```\n\n## Solution\n\n1. a\n\n2. b\n",
+        );
+        assert_eq!(page.folder, "RTS-Errors");
+        assert_eq!(page.sentence, ["Sentence."]);
+        assert_eq!(page.template, Some(("```".to_owned(), "T %s.".to_owned())));
+        assert_eq!(
+            page.example,
+            Some((
+                vec!["Error example:".to_owned()],
+                "```text".to_owned(),
+                "T 1.\nmore".to_owned()
+            ))
+        );
+        assert_eq!(page.cause, None);
+        assert_eq!(page.solution.as_deref(), Some("1. a\n\n2. b"));
+    }
+
+    #[test]
+    fn a_page_without_anything_known_beyond_the_catalog() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Config_Error", "ErrCode": "EX0002",
+   "ErrMessage": "Option %s in %s is invalid.", "Arglist": "option, file",
+   "suggestion": {"Possible Cause": "1. A typo.  2. An old file.", "Solution": "Fix the option."}},
+  {"errClass": "Demo Errors", "errTitle": "System_Terminated", "ErrCode": "EX0001",
+   "ErrMessage": "Stopped.", "Arglist": "", "suggestion": {"Possible Cause": "N/A", "Solution": "N/A"}},
+  {"ErrCode": "EX0003", "ErrMessage": "No class.", "Arglist": ""}
+]}"#,
+        );
+        let reference = catalog
+            .to_cann_docs(
+                Language::English,
+                &Documentation::default(),
+                &KeptReference::default(),
+            )
+            .unwrap();
+        let pages: Vec<(&str, &str)> = reference
+            .pages
+            .iter()
+            .map(|page| (page.path.as_str(), page.text.as_str()))
+            .collect();
+        assert_eq!(
+            pages,
+            [
+                (
+                    "Demo-Errors/EX0001-System_Terminated.md",
+                    "# EX0001 System\\_Terminated\n\n## Symptom\n\nThe following is error format.\n\n```text\nStopped.\n```\n"
+                ),
+                (
+                    "Demo-Errors/EX0002-Config_Error.md",
+                    "# EX0002 Config\\_Error\n\n## Symptom\n\nThe following is error format. The meanings of the placeholders %s in sequence are: option, file.\n\n```text\nOption %s in %s is invalid.\n```\n\n## Possible Cause\n\n1. A typo.\n2. An old file.\n\n## Solution\n\nFix the option.\n"
+                ),
+                (
+                    "Demo-Errors/Demo-Errors.md",
+                    "# Demo Errors\n\n- [EX0001 System\\_Terminated](EX0001-System_Terminated.md)\n\n- [EX0002 Config\\_Error](EX0002-Config_Error.md)\n"
+                ),
+                (
+                    "EX0003.md",
+                    "# EX0003\n\n## Symptom\n\nThe following is error format.\n\n```text\nNo class.\n```\n"
+                ),
+            ]
+        );
+        assert!(reference.untranslated.is_empty());
+    }
+
+    #[test]
+    fn rust_documentation_describes_and_exemplifies() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
+   "ErrMessage": "Failed to allocate %s host memory.", "Arglist": "buf_size",
+   "suggestion": {"Possible Cause": "Too little memory.", "Solution": "N/A"}}
+]}"#,
+        );
+        let mut docs = Documentation::default();
+        docs.insert(
+            "EX0201",
+            Documented::new([("buf_size", "The memory size.")], ["100M"]),
+        );
+        let reference = catalog
+            .to_cann_docs(Language::Chinese, &docs, &KeptReference::default())
+            .unwrap();
+        assert_eq!(
+            reference.pages[0].text,
+            "# EX0201 Resource\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示memory size：\n\n```text\nFailed to allocate %s host memory.\n```\n\n报错示例如下：\n\n```text\nFailed to allocate 100M host memory.\n```\n\n## 可能原因\n\nToo little memory.\n"
+        );
+        assert_eq!(reference.untranslated, ["EX0201"]);
+    }
+
+    #[test]
+    fn a_kept_page_keeps_its_hand_written_parts() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
+   "ErrMessage": "Failed to allocate %s host memory.", "Arglist": "buf_size",
+   "suggestion": {"Possible Cause": "Too little memory.", "Solution": "1. Stop a. 2. Stop b."}}
+]}"#,
+        );
+        let page = "# EX0201 Resource\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s的含义为内存大小：\n\n```\nFailed to allocate %s host memory.\n```\n\n报错示例：\n\n```text\nFailed to allocate 1G host memory.\n```\n\n## 解决方法\n\n1. 停止a。\n2. 停止b。\n";
+        let mut kept = KeptReference::default();
+        kept.add("demo/EX0201-Resource_Error.md", page);
+        kept.add("demo/Demo.md", "# Demo Errors\n");
+        let reference = catalog
+            .to_cann_docs(Language::Chinese, &Documentation::default(), &kept)
+            .unwrap();
+        assert_eq!(reference.pages[0].path, "demo/EX0201-Resource_Error.md");
+        assert_eq!(
+            reference.pages[0].text,
+            "# EX0201 Resource\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s的含义为内存大小：\n\n```\nFailed to allocate %s host memory.\n```\n\n报错示例：\n\n```text\nFailed to allocate 1G host memory.\n```\n\n## 可能原因\n\nToo little memory.\n\n## 解决方法\n\n1. 停止a。\n2. 停止b。\n"
+        );
+        assert_eq!(reference.pages[1].path, "demo/Demo.md");
+        assert_eq!(reference.untranslated, ["EX0201"]);
+    }
+
+    #[test]
+    fn a_kept_english_section_keeps_its_layout_while_it_says_the_same() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
+   "ErrMessage": "Stopped.", "Arglist": "",
+   "suggestion": {"Possible Cause": "1. Run set_env.sh. 2.Retry.", "Solution": "N/A"}},
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0202",
+   "ErrMessage": "Stopped.", "Arglist": "",
+   "suggestion": {"Possible Cause": "A new cause.", "Solution": "N/A"}}
+]}"#,
+        );
+        let page = |code: &str| {
+            format!(
+                "# {code} Resource\\_Error\n\n## Symptom\n\n```text\nStopped.\n```\n\n## Possible Cause\n\n1. Run set\\_env.sh.\n\n2. Retry.\n\n## Solution\n\nAsk for help.\n"
+            )
+        };
+        let mut kept = KeptReference::default();
+        kept.add("Demo-Errors/EX0201-Resource_Error.md", &page("EX0201"));
+        kept.add("Demo-Errors/EX0202-Resource_Error.md", &page("EX0202"));
+        let reference = catalog
+            .to_cann_docs(Language::English, &Documentation::default(), &kept)
+            .unwrap();
+        assert_eq!(reference.pages[0].text, page("EX0201"));
+        assert_eq!(
+            reference.pages[1].text,
+            "# EX0202 Resource\\_Error\n\n## Symptom\n\n```text\nStopped.\n```\n\n## Possible Cause\n\nA new cause.\n\n## Solution\n\nAsk for help.\n"
+        );
+    }
+
+    #[test]
+    fn a_changed_template_drops_the_kept_example() {
+        let catalog = catalog(
+            r#"{"error_info_list": [
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
+   "ErrMessage": "Cannot allocate %s of host memory.", "Arglist": "buf_size"}
+]}"#,
+        );
+        let mut kept = KeptReference::default();
+        kept.add(
+            "Demo-Errors/EX0201-Resource_Error.md",
+            "# EX0201 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nFailed to allocate %s host memory.\n```\n\nError example:\n\n```text\nFailed to allocate 1G host memory.\n```\n",
+        );
+        let reference = catalog
+            .to_cann_docs(Language::English, &Documentation::default(), &kept)
+            .unwrap();
+        assert_eq!(
+            reference.pages[0].text,
+            "# EX0201 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nCannot allocate %s of host memory.\n```\n"
+        );
+    }
+}

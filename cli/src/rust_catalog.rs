@@ -1,0 +1,144 @@
+//! A catalog from a folder of Rust sources, read with `syn` and never
+//! built: an entry per `#[error_code]` definition, and what the definitions
+//! say beyond the catalog (field doc comments, the `example` key) for the
+//! reference pages.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use errcode::catalog::{Catalog, Documentation, Documented, Entry, Layout, Position, Suggestion};
+
+use crate::rust_source::read_rust;
+
+/// At most this many `.rs` files are read from one folder: a folder with
+/// more is not a crate's sources (a home directory given by mistake).
+const MAX_FILES: usize = 10_000;
+
+/// The catalog of the `#[error_code]` definitions in the `.rs` files under
+/// `folder` (files in path order, definitions in file order), and their
+/// documentation. Fails with one line per problem: a file that cannot be
+/// read or parsed, a definition without a message.
+pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), String> {
+    let files = rust_files(folder)?;
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut docs = Documentation::default();
+    let mut problems: Vec<String> = Vec::new();
+    let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
+    for path in files {
+        let text = fs::read_to_string(&path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let file = match read_rust(&text) {
+            Ok(file) => file,
+            Err(error) => {
+                problems.push(format!(
+                    "{}:{}:{}: {}",
+                    path.display(),
+                    error.at.line,
+                    error.at.column,
+                    error.message
+                ));
+                continue;
+            }
+        };
+        for definition in file.definitions {
+            let code = definition.code.value.clone();
+            let Some(message) = definition.template() else {
+                problems.push(format!(
+                    "{}:{}: {code}: the definition has no `message`, so it has no catalog entry",
+                    path.display(),
+                    definition.code.at.line
+                ));
+                continue;
+            };
+            let (names, _) = definition.arg_names();
+            let mut entry = Entry::new(code.clone(), message, names.join(", "));
+            entry.title = definition.title.as_ref().map(|text| text.value.clone());
+            entry.class = definition.class.as_ref().map(|text| text.value.clone());
+            let cause = definition.cause.as_ref().map(|text| text.value.clone());
+            let solution = definition.solution.as_ref().map(|text| text.value.clone());
+            if cause.is_some() || solution.is_some() {
+                entry.suggestion = Some(Suggestion::new(cause, solution));
+            }
+            entry.layout = Layout::canonical(
+                entry.class.is_some(),
+                entry.title.is_some(),
+                entry.suggestion.is_some(),
+            );
+            entry.position = Position::new(definition.at.line, definition.at.column);
+            let field_docs: Vec<(&str, &str)> = definition
+                .fields
+                .iter()
+                .filter_map(|field| Some((field.name.as_str(), field.doc.as_deref()?)))
+                .collect();
+            let example = definition
+                .example
+                .as_ref()
+                .map(|(values, _)| values.clone())
+                .unwrap_or_default();
+            // The rules a catalog's entries keep, checked here to name the
+            // Rust file and line.
+            if let Err(errors) = entry.definition() {
+                for error in errors.iter() {
+                    problems.push(format!(
+                        "{}:{}: {code}: {}",
+                        path.display(),
+                        definition.code.at.line,
+                        error.message
+                    ));
+                }
+                continue;
+            }
+            if let Some((first, line)) = seen.get(&code) {
+                problems.push(format!(
+                    "{}:{}: {code}: the code is defined twice: first at {}:{line}",
+                    path.display(),
+                    definition.code.at.line,
+                    first.display()
+                ));
+                continue;
+            }
+            seen.insert(code.clone(), (path.clone(), definition.code.at.line));
+            docs.insert(code, Documented::new(field_docs, example));
+            entries.push(entry);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    Ok((Catalog::new(entries), docs))
+}
+
+/// The `.rs` files under `folder`, at any depth, in path order; `target`
+/// folders (build output) and hidden ones are left out.
+fn rust_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = fs::read_dir(&dir)
+            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            // `file_type` does not follow links: a link to a folder above
+            // cannot make the walk endless.
+            let kind = entry
+                .file_type()
+                .map_err(|error| format!("cannot read {}: {error}", entry.path().display()))?;
+            if kind.is_dir() && name != "target" && !name.starts_with('.') {
+                pending.push(entry.path());
+            } else if kind.is_file() && name.ends_with(".rs") {
+                files.push(entry.path());
+                if files.len() > MAX_FILES {
+                    return Err(format!(
+                        "{} holds more than {MAX_FILES} .rs files: give the folder of one crate's sources",
+                        folder.display()
+                    ));
+                }
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
