@@ -13,6 +13,7 @@ mod explain;
 mod export;
 mod list;
 mod outcome;
+mod rust_source;
 mod source;
 
 use std::io::Write;
