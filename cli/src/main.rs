@@ -7,6 +7,7 @@
 //! turns into a panic.
 
 mod args;
+mod c_source;
 mod check;
 mod codegen;
 mod explain;
