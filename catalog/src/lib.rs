@@ -25,6 +25,7 @@
 //! - [`Catalog::to_json`] writes the format back, field order and `"N/A"`
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
+//! - [`cann_page`] is the vocabulary of CANN's own reference pages.
 //!
 //! The text is read by `serde_json`, which keeps no positions in its values;
 //! this crate takes each value as a `RawValue` borrowed from the text, whose
@@ -36,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cann_page;
 mod check;
 mod diagnostic;
 mod located;
