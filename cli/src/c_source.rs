@@ -47,7 +47,7 @@ impl Tree {
 }
 
 /// The two table layouts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Layout {
     /// `{"EK0201", "message", cause-or-NULL, solution-or-NULL, {"name"}}`.
     StructArray,

@@ -1,6 +1,6 @@
 //! `errcode explain CODE`: everything known about one code.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use errcode::catalog::{Catalog, Entry, field_name};
 use errcode::{register_catalog_json, registry, report_dynamic};
@@ -9,7 +9,7 @@ use errcode_syntax::classify_code;
 use crate::outcome::Outcome;
 use crate::source::Source;
 
-pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
+pub(crate) fn run(code: &str, catalog: Option<&Path>, _against: &[PathBuf]) -> Outcome {
     // Codes are upper case; `ek0201` is how one is often typed.
     let code = &code.to_ascii_uppercase();
     let (source, note) = match Source::open(catalog).and_then(Source::readable) {
