@@ -451,3 +451,34 @@ fn an_unreadable_path_is_status_2() {
     );
     assert_eq!(run.stdout, "");
 }
+
+#[test]
+fn explain_a_code_defined_only_in_rust_sources() {
+    let dir = tree(&[(
+        "lib.rs",
+        "#[error_code(\"EZ0042\", title = \"Gone\", message = \"Device {device} is gone.\", solution = \"Plug it in.\", example = \"3\")]\npub struct Gone {\n    /// the device number\n    pub device: u32,\n}\nfn f() { msprof_env_error!(\"EZ0042\", [\"device\"], [d]); }\n",
+    )]);
+    let output = Command::cargo_bin("errcode")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "explain",
+            "EZ0042",
+            "--catalog",
+            "error_code.json",
+            "--against",
+            "src",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "EZ0042: Gone\nKind: error\nDefined at: src/lib.rs:1\n\nMessage: Device %s is gone.\nArguments: device\n\n\
+         Possible cause: N/A\nSolution: Plug it in.\n\nAs reported, with each argument shown by name:\n  \
+         EZ0042: Device <device> is gone.\n          Solution: Plug it in.\n\nReport it from Rust:\n  \
+         errcode::msprof_env_error!(\"EZ0042\", [\"device\"], [device]);\n\n\
+         Arguments, as the Rust definition documents them:\n  device: the device number\n  example: 3\n\n\
+         Copies:\n  src/lib.rs:1 (Rust definition Gone)\n\nReport sites (1):\n  src/lib.rs:6\n"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
