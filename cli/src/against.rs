@@ -39,8 +39,6 @@ pub(crate) struct SourceFile {
 #[derive(Default)]
 pub(crate) struct Sources {
     pub(crate) files: Vec<SourceFile>,
-    /// Per path given, how many of its files are of no known kind.
-    pub(crate) skipped: Vec<(String, usize)>,
     /// `cannot read PATH: why`, a line each.
     pub(crate) unreadable: Vec<String>,
 }
@@ -56,52 +54,18 @@ impl Sources {
                 sources.unreadable.push(why);
                 continue;
             }
-            let mut skipped = 0;
             for path in files {
                 match read_file(&path) {
                     Ok(Some(content)) => sources.files.push(SourceFile {
                         path: path.display().to_string(),
                         content,
                     }),
-                    Ok(None) => skipped += 1,
+                    Ok(None) => {}
                     Err(why) => sources.unreadable.push(why),
                 }
             }
-            sources.skipped.push((root.display().to_string(), skipped));
         }
         sources
-    }
-
-    /// What was read, for the closing line: `12 files (3 table rows, 1
-    /// page, 40 report sites, 0 Rust definitions)`.
-    pub(crate) fn tally(&self) -> String {
-        let (mut rows, mut pages, mut sites, mut definitions, mut copies) = (0, 0, 0, 0, 0);
-        for file in &self.files {
-            match &file.content {
-                Content::C(c) => {
-                    rows += c.rows.len();
-                    sites += c.sites.len();
-                }
-                Content::Rust(Ok(rust)) => {
-                    definitions += rust.definitions.len();
-                    sites += rust.sites.len();
-                }
-                Content::Rust(Err(_)) => {}
-                Content::Page(_) => pages += 1,
-                Content::Json(catalog) => copies += catalog.entries.len(),
-            }
-        }
-        let count = |count: usize, what: &str| format!("{count} {what}{}", plural(count));
-        let mut parts = vec![
-            count(rows, "table row"),
-            count(pages, "page"),
-            count(sites, "report site"),
-            count(definitions, "Rust definition"),
-        ];
-        if copies > 0 {
-            parts.push(count(copies, "catalog copy entry"));
-        }
-        format!("{} ({})", count(self.files.len(), "file"), parts.join(", "))
     }
 }
 
@@ -135,41 +99,57 @@ fn walk(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// The file's content by its kind; `None` for a file of no known kind.
-fn read_file(path: &Path) -> Result<Option<Content>, String> {
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let extension = path
-        .extension()
-        .map(|extension| extension.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let page_code = cann_page::parse_page_file_name(&name).map(|(code, _)| code.to_owned());
-    let known = C_EXTENSIONS.contains(&extension.as_str())
-        || extension == "rs"
-        || extension == "json"
-        || page_code.is_some();
-    if !known {
-        return Ok(None);
+/// The kinds of files, by their names.
+enum FileKind {
+    C,
+    Rust,
+    /// A `<CODE>-<Title>.md` page, with the code of its name.
+    Page(String),
+    /// A `.json` file, a catalog if it reads as one.
+    Json,
+}
+
+/// The kind of `path` by its name; `None` for a file of no known kind.
+fn kind_of(path: &Path) -> Option<FileKind> {
+    let name = path.file_name()?.to_string_lossy();
+    if let Some((code, _)) = cann_page::parse_page_file_name(&name) {
+        return Some(FileKind::Page(code.to_owned()));
     }
+    let extension = path.extension()?.to_string_lossy().to_ascii_lowercase();
+    match extension.as_str() {
+        "rs" => Some(FileKind::Rust),
+        "json" => Some(FileKind::Json),
+        extension if C_EXTENSIONS.contains(&extension) => Some(FileKind::C),
+        _ => None,
+    }
+}
+
+/// The file's content by its kind; `None` for a file of no known kind (a
+/// `.json` file that is not a catalog included).
+fn read_file(path: &Path) -> Result<Option<Content>, String> {
+    let Some(kind) = kind_of(path) else {
+        return Ok(None);
+    };
     let bytes =
         std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    if extension == "json" {
-        let loaded = load_bytes(&bytes);
-        let catalog = !loaded.catalog.entries.is_empty()
-            && !loaded
-                .diagnostics
-                .iter()
-                .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none());
-        return Ok(catalog.then_some(Content::Json(loaded.catalog)));
-    }
     // Sources in other encodings keep their ASCII (codes, keys) intact.
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(Some(match page_code {
-        Some(code) => Content::Page(read_page(&code, &text)),
-        None if extension == "rs" => Content::Rust(read_rust(&text)),
-        None => Content::C(read_c(&text)),
+    let text = || String::from_utf8_lossy(&bytes);
+    Ok(Some(match kind {
+        FileKind::Json => {
+            let loaded = load_bytes(&bytes);
+            let catalog = !loaded.catalog.entries.is_empty()
+                && !loaded
+                    .diagnostics
+                    .iter()
+                    .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none());
+            if !catalog {
+                return Ok(None);
+            }
+            Content::Json(loaded.catalog)
+        }
+        FileKind::Page(code) => Content::Page(read_page(&code, &text())),
+        FileKind::Rust => Content::Rust(read_rust(&text())),
+        FileKind::C => Content::C(read_c(&text())),
     }))
 }
 
@@ -179,17 +159,100 @@ pub(crate) struct Checked<'a> {
     pub(crate) catalog: &'a Catalog,
 }
 
-/// Where a code is defined, for its report sites: its names and template.
-struct Definition<'a> {
+/// A definition of a code, for its report sites: its names and template,
+/// and where it is (a catalog entry; `None` for a table row or Rust
+/// definition, whose own row is reported when no catalog has the code).
+#[derive(Clone)]
+struct Definition {
     names: Vec<String>,
-    template: &'a str,
-    file: &'a str,
-    line: u32,
+    template: String,
+    origin: Option<(String, u32)>,
 }
 
-/// Every disagreement between `catalogs` and `sources`, and (with `warn`)
-/// the warnings, in file and line order.
-pub(crate) fn compare(catalogs: &[Checked], sources: &Sources, warn: bool) -> Vec<Finding> {
+/// A report site whose code no catalog defines, kept until every file is
+/// read: a table or Rust definition elsewhere may define it.
+struct Deferred {
+    file: String,
+    code: String,
+    at: Position,
+    keys: Option<Vec<String>>,
+    values: Option<Vec<Option<String>>>,
+}
+
+/// What one thread found in its share of the files.
+#[derive(Default)]
+struct Partial {
+    findings: Vec<Finding>,
+    deferred: Vec<Deferred>,
+    /// Codes defined by table rows, Rust definitions and catalog copies, by
+    /// the index of the first file that defines each.
+    defined: HashMap<String, (usize, Definition)>,
+    /// Per language, the codes with a page, and the first page's index and path.
+    paged: HashMap<Language, (HashSet<String>, (usize, String))>,
+    tally: Tally,
+    unreadable: Vec<(usize, String)>,
+    /// The roots of the files that turned out to be of no known kind.
+    skipped: Vec<usize>,
+}
+
+/// How many of each thing were read.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    files: usize,
+    rows: usize,
+    pages: usize,
+    sites: usize,
+    definitions: usize,
+    copies: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.files += other.files;
+        self.rows += other.rows;
+        self.pages += other.pages;
+        self.sites += other.sites;
+        self.definitions += other.definitions;
+        self.copies += other.copies;
+    }
+
+    /// `12 files (3 table rows, 1 page, 40 report sites, 0 Rust definitions)`.
+    fn describe(self) -> String {
+        let count = |count: usize, what: &str| format!("{count} {what}{}", plural(count));
+        let mut parts = vec![
+            count(self.rows, "table row"),
+            count(self.pages, "page"),
+            count(self.sites, "report site"),
+            count(self.definitions, "Rust definition"),
+        ];
+        if self.copies > 0 {
+            parts.push(count(self.copies, "catalog copy entry"));
+        }
+        format!("{} ({})", count(self.files, "file"), parts.join(", "))
+    }
+}
+
+/// What `check --against` found.
+pub(crate) struct Compared {
+    /// In file and line order; warnings only with `warn`.
+    pub(crate) findings: Vec<Finding>,
+    /// `cannot read PATH: why`, a line each.
+    pub(crate) unreadable: Vec<String>,
+    /// What was read, for the closing line.
+    pub(crate) tally: String,
+}
+
+/// How many threads read files: the machines this runs on have two cores.
+const THREADS: usize = 2;
+
+/// Every disagreement between `catalogs` and the sources under `paths`,
+/// and (with `warn`) the warnings, in file and line order.
+///
+/// Files are read and compared as they come, by two threads, and dropped:
+/// memory holds the catalogs, one file per thread, and the report sites of
+/// codes no catalog has (until the tables and Rust definitions that may
+/// define them are all read).
+pub(crate) fn compare(catalogs: &[Checked], paths: &[PathBuf], warn: bool) -> Compared {
     let mut entries: HashMap<&str, (&Checked, &Entry)> = HashMap::new();
     for checked in catalogs {
         for entry in &checked.catalog.entries {
@@ -198,132 +261,95 @@ pub(crate) fn compare(catalogs: &[Checked], sources: &Sources, warn: bool) -> Ve
                 .or_insert((checked, entry));
         }
     }
-    let mut out = Vec::new();
-    let mut definitions: HashMap<&str, Definition> = HashMap::new();
-    for (code, (checked, entry)) in &entries {
-        definitions.insert(
-            code,
-            Definition {
-                names: entry
-                    .names()
-                    .iter()
-                    .map(|name| (*name).to_owned())
-                    .collect(),
-                template: &entry.message,
-                file: &checked.file,
-                line: entry.position.line,
-            },
-        );
+    let mut unreadable = Vec::new();
+    let mut files: Vec<(PathBuf, usize)> = Vec::new();
+    let mut skipped: Vec<(String, usize)> = Vec::new();
+    for root in paths {
+        let mut found = Vec::new();
+        if let Err(why) = walk(root, &mut found) {
+            unreadable.push(why);
+            continue;
+        }
+        let before = found.len();
+        found.retain(|path| kind_of(path).is_some());
+        skipped.push((root.display().to_string(), before - found.len()));
+        files.extend(found.into_iter().map(|path| (path, skipped.len() - 1)));
     }
-    // Copies that define codes, for the report sites of codes no catalog has.
-    let mut templates: Vec<(&str, String, &str, u32)> = Vec::new();
-    for file in &sources.files {
-        match &file.content {
-            Content::C(c) => {
-                for row in &c.rows {
-                    templates.push((&row.code, row.names.join(","), &row.message, row.at.line));
+    let partials: Vec<Partial> = std::thread::scope(|scope| {
+        let entries = &entries;
+        let files = &files;
+        let workers: Vec<_> = (0..THREADS)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut partial = Partial::default();
+                    for index in (thread..files.len()).step_by(THREADS) {
+                        let (path, root) = &files[index];
+                        if !partial.file(index, path, entries, warn) {
+                            partial.skipped.push(*root);
+                        }
+                    }
+                    partial
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    let mut out = Vec::new();
+    let mut tally = Tally::default();
+    let mut defined: HashMap<String, (usize, Definition)> = HashMap::new();
+    let mut paged: HashMap<Language, (HashSet<String>, (usize, String))> = HashMap::new();
+    let mut deferred = Vec::new();
+    let mut failed: Vec<(usize, String)> = Vec::new();
+    for partial in partials {
+        out.extend(partial.findings);
+        tally.add(partial.tally);
+        deferred.extend(partial.deferred);
+        failed.extend(partial.unreadable);
+        for root in partial.skipped {
+            skipped[root].1 += 1;
+        }
+        for (code, (index, definition)) in partial.defined {
+            match defined.get(&code) {
+                Some((first, _)) if *first < index => {}
+                _ => {
+                    defined.insert(code, (index, definition));
                 }
             }
-            Content::Rust(Ok(rust)) => {
-                for definition in &rust.definitions {
-                    let names = definition.arg_names().0.join(",");
-                    templates.push((&definition.code.value, names, "", definition.at.line));
-                }
+        }
+        for (language, (codes, first)) in partial.paged {
+            let (all, earliest) = paged
+                .entry(language)
+                .or_insert_with(|| (HashSet::new(), first.clone()));
+            all.extend(codes);
+            if first.0 < earliest.0 {
+                *earliest = first;
             }
-            Content::Json(catalog) => {
-                for entry in &catalog.entries {
-                    templates.push((
-                        &entry.code,
-                        entry.arglist.clone(),
-                        &entry.message,
-                        entry.position.line,
-                    ));
-                }
-            }
-            _ => {}
         }
     }
-    let mut defined_elsewhere: HashMap<&str, (Vec<String>, &str)> = HashMap::new();
-    for (code, names, template, _) in &templates {
-        defined_elsewhere.entry(code).or_insert_with(|| {
-            (
-                names
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|name| !name.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
-                template,
-            )
-        });
-    }
-    let mut languages: HashMap<Language, (HashSet<&str>, &str)> = HashMap::new();
-    for file in &sources.files {
+    failed.sort();
+    unreadable.extend(failed.into_iter().map(|(_, why)| why));
+    for site in &deferred {
         let here = Here {
-            file: &file.path,
+            file: &site.file,
             entries: &entries,
         };
-        match &file.content {
-            Content::C(c) => here.table(c, &mut out),
-            Content::Rust(Ok(rust)) => here.rust(rust, &mut out),
-            Content::Rust(Err(error)) => {
-                if warn {
-                    out.push(Finding {
-                        file: file.path.clone(),
-                        line: error.at.line,
-                        column: error.at.column,
-                        code: None,
-                        kind: Kind::Unparsed,
-                        message: format!("not read: Rust that does not parse: {}", error.message),
-                        field: None,
-                        other: None,
-                    });
-                }
-            }
-            Content::Page(page) => {
-                if let Some(language) = page.language {
-                    languages
-                        .entry(language)
-                        .or_insert_with(|| (HashSet::new(), &file.path))
-                        .0
-                        .insert(&page.code);
-                }
-                here.page(page, &mut out);
-            }
-            Content::Json(catalog) => here.json(catalog, &mut out),
-        }
-        let sites: Vec<Use> = match &file.content {
-            Content::C(c) => c
-                .sites
-                .iter()
-                .map(|site| Use {
-                    code: &site.code,
-                    at: site.at,
-                    keys: site.keys.as_deref(),
-                    values: site.values.as_deref(),
-                })
-                .collect(),
-            Content::Rust(Ok(rust)) => rust
-                .sites
-                .iter()
-                .map(|site| Use {
-                    code: &site.code.value,
-                    at: Position::new(site.code.at.line, site.code.at.column),
-                    keys: site.keys.as_deref(),
-                    values: site.values.as_deref(),
-                })
-                .collect(),
-            _ => Vec::new(),
+        let definition = defined.get(&site.code).map(|(_, definition)| definition);
+        let using = Use {
+            code: &site.code,
+            at: site.at,
+            keys: site.keys.as_deref(),
+            values: site.values.as_deref(),
         };
-        for site in sites {
-            here.site(&site, &definitions, &defined_elsewhere, warn, &mut out);
-        }
+        here.site(&using, definition, warn, &mut out);
     }
     if warn {
-        for (language, (paged, first)) in &languages {
+        for (language, (codes, (_, first))) in &paged {
             for checked in catalogs {
                 for entry in &checked.catalog.entries {
-                    if !paged.contains(entry.code.as_str()) {
+                    if !codes.contains(entry.code.as_str()) {
                         out.push(Finding {
                             file: checked.file.clone(),
                             line: entry.position.line,
@@ -344,7 +370,7 @@ pub(crate) fn compare(catalogs: &[Checked], sources: &Sources, warn: bool) -> Ve
                 }
             }
         }
-        for (root, skipped) in &sources.skipped {
+        for (root, skipped) in &skipped {
             if *skipped > 0 {
                 out.push(Finding {
                     file: root.clone(),
@@ -367,7 +393,152 @@ pub(crate) fn compare(catalogs: &[Checked], sources: &Sources, warn: bool) -> Ve
     }
     out.sort();
     out.dedup();
-    out
+    Compared {
+        findings: out,
+        unreadable,
+        tally: tally.describe(),
+    }
+}
+
+impl Partial {
+    /// Reads file `index` and compares it, keeping what the other files
+    /// need; `false` for a file of no known kind.
+    fn file(
+        &mut self,
+        index: usize,
+        path: &Path,
+        entries: &HashMap<&str, (&Checked, &Entry)>,
+        warn: bool,
+    ) -> bool {
+        let content = match read_file(path) {
+            Ok(Some(content)) => content,
+            Ok(None) => return false,
+            Err(why) => {
+                self.unreadable.push((index, why));
+                return true;
+            }
+        };
+        let file = path.display().to_string();
+        let here = Here {
+            file: &file,
+            entries,
+        };
+        let out = &mut self.findings;
+        self.tally.files += 1;
+        let mut define =
+            |code: &str, names: Vec<String>, template: &str| match self.defined.get(code) {
+                Some((first, _)) if *first <= index => {}
+                _ => {
+                    self.defined.insert(
+                        code.to_owned(),
+                        (
+                            index,
+                            Definition {
+                                names,
+                                template: template.to_owned(),
+                                origin: None,
+                            },
+                        ),
+                    );
+                }
+            };
+        let mut sites: Vec<Use> = Vec::new();
+        match &content {
+            Content::C(c) => {
+                self.tally.rows += c.rows.len();
+                self.tally.sites += c.sites.len();
+                here.table(c, out);
+                for row in &c.rows {
+                    define(&row.code, row.names.clone(), &row.message);
+                }
+                sites.extend(c.sites.iter().map(|site| Use {
+                    code: &site.code,
+                    at: site.at,
+                    keys: site.keys.as_deref(),
+                    values: site.values.as_deref(),
+                }));
+            }
+            Content::Rust(Ok(rust)) => {
+                self.tally.definitions += rust.definitions.len();
+                self.tally.sites += rust.sites.len();
+                here.rust(rust, out);
+                for definition in &rust.definitions {
+                    let template = definition.template().unwrap_or_default();
+                    define(&definition.code.value, definition.arg_names().0, &template);
+                }
+                sites.extend(rust.sites.iter().map(|site| Use {
+                    code: &site.code.value,
+                    at: Position::new(site.code.at.line, site.code.at.column),
+                    keys: site.keys.as_deref(),
+                    values: site.values.as_deref(),
+                }));
+            }
+            Content::Rust(Err(error)) => {
+                if warn {
+                    out.push(Finding {
+                        file: file.clone(),
+                        line: error.at.line,
+                        column: error.at.column,
+                        code: None,
+                        kind: Kind::Unparsed,
+                        message: format!("not read: Rust that does not parse: {}", error.message),
+                        field: None,
+                        other: None,
+                    });
+                }
+            }
+            Content::Page(page) => {
+                self.tally.pages += 1;
+                if let Some(language) = page.language {
+                    let (codes, first) = self
+                        .paged
+                        .entry(language)
+                        .or_insert_with(|| (HashSet::new(), (index, file.clone())));
+                    codes.insert(page.code.clone());
+                    if index < first.0 {
+                        *first = (index, file.clone());
+                    }
+                }
+                here.page(page, out);
+            }
+            Content::Json(catalog) => {
+                self.tally.copies += catalog.entries.len();
+                here.json(catalog, out);
+                for entry in &catalog.entries {
+                    let names = entry
+                        .names()
+                        .iter()
+                        .map(|name| (*name).to_owned())
+                        .collect();
+                    define(&entry.code, names, &entry.message);
+                }
+            }
+        }
+        for site in sites {
+            match entries.get(site.code) {
+                Some((checked, entry)) => {
+                    let definition = Definition {
+                        names: entry
+                            .names()
+                            .iter()
+                            .map(|name| (*name).to_owned())
+                            .collect(),
+                        template: entry.message.clone(),
+                        origin: Some((checked.file.clone(), entry.position.line)),
+                    };
+                    here.site(&site, Some(&definition), warn, out);
+                }
+                None => self.deferred.push(Deferred {
+                    file: file.clone(),
+                    code: site.code.to_owned(),
+                    at: site.at,
+                    keys: site.keys.map(<[String]>::to_vec),
+                    values: site.values.map(<[Option<String>]>::to_vec),
+                }),
+            }
+        }
+        true
+    }
 }
 
 /// A report site, of C or Rust.
@@ -714,32 +885,31 @@ impl Here<'_> {
     fn site(
         &self,
         site: &Use,
-        definitions: &HashMap<&str, Definition>,
-        elsewhere: &HashMap<&str, (Vec<String>, &str)>,
+        definition: Option<&Definition>,
         warn: bool,
         out: &mut Vec<Finding>,
     ) {
         let code = site.code;
-        let (names, template, origin) = match (definitions.get(code), elsewhere.get(code)) {
-            (Some(definition), _) => (
-                definition.names.clone(),
-                definition.template,
-                Some((definition.file, definition.line)),
-            ),
-            (None, Some((names, template))) => (names.clone(), *template, None),
-            (None, None) => {
-                if !exempt(code) {
-                    out.push(self.finding(
+        let Some(definition) = definition else {
+            if !exempt(code) {
+                out.push(
+                    self.finding(
                         site.at,
                         code,
                         Kind::UndefinedCode,
                         "reported here, but no catalog, table or Rust definition defines the code"
                             .to_owned(),
-                    ));
-                }
-                return;
+                    ),
+                );
             }
+            return;
         };
+        let names = &definition.names;
+        let template = definition.template.as_str();
+        let origin = definition
+            .origin
+            .as_ref()
+            .map(|(file, line)| (file.as_str(), *line));
         let Some(keys) = site.keys else { return };
         let place = origin.map_or_else(String::new, |(file, line)| format!(" ({file}:{line})"));
         let wanted: HashSet<&str> = names.iter().map(String::as_str).collect();

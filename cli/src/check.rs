@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use errcode::catalog::{Diagnostic, Severity};
 use serde_json::{Value, json};
 
-use crate::against::{Checked, Sources, compare};
+use crate::against::{Checked, compare};
 use crate::args::CheckFormat;
 use crate::outcome::{Outcome, Status};
 use crate::source::{Source, finding_lines, plural};
@@ -80,10 +80,17 @@ pub(crate) fn run(
         }
         read.push(source);
     }
-    let mut compared = String::new();
+    let mut summary = String::new();
     if !against.is_empty() {
-        let sources = Sources::read(against);
-        for why in &sources.unreadable {
+        let checked: Vec<Checked> = read
+            .iter()
+            .map(|source| Checked {
+                file: source.name(),
+                catalog: &source.catalog,
+            })
+            .collect();
+        let compared = compare(&checked, against, warn);
+        for why in &compared.unreadable {
             outcome.status = Status::InputError;
             match format {
                 CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
@@ -99,14 +106,7 @@ pub(crate) fn run(
                 })),
             }
         }
-        let checked: Vec<Checked> = read
-            .iter()
-            .map(|source| Checked {
-                file: source.name(),
-                catalog: &source.catalog,
-            })
-            .collect();
-        let mut found = compare(&checked, &sources, warn);
+        let mut found = compared.findings;
         if warn {
             for checked in &checked {
                 for entry in &checked.catalog.entries {
@@ -125,7 +125,7 @@ pub(crate) fn run(
                 CheckFormat::Json => findings.push(finding.to_json()),
             }
         }
-        compared = format!(" against {}", sources.tally());
+        summary = format!(" against {}", compared.tally);
     }
     if format == CheckFormat::Text && outcome.status == Status::Success {
         let entries: Vec<String> = read
@@ -144,7 +144,7 @@ pub(crate) fn run(
             count => format!(", {count} warning{}", plural(count)),
         };
         outcome.stdout.push_str(&format!(
-            "checked {}{compared}: no errors{warned}\n",
+            "checked {}{summary}: no errors{warned}\n",
             entries.join(" and ")
         ));
     }
