@@ -966,7 +966,7 @@ impl Here<'_> {
         }
         if warn {
             crate::text_rules::double_period(
-                self.file, site.at, code, template, &names, keys, values, out,
+                self.file, site.at, code, template, names, keys, values, out,
             );
         }
     }

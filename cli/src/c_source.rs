@@ -523,10 +523,7 @@ fn nest(tokens: Vec<Token>) -> Vec<Tree> {
                     Tree::Punct(close, at)
                 } else {
                     // Close the groups opened after the matching one.
-                    loop {
-                        let Some((o, at, trees)) = stack.pop() else {
-                            break;
-                        };
+                    while let Some((o, at, trees)) = stack.pop() {
                         let group = Tree::Group(Group { open: o, at, trees });
                         if let Some((_, _, parent)) = stack.last_mut() {
                             parent.push(group);
@@ -907,7 +904,9 @@ mod tests {
             "  auto r = R\"x(EK0211 \"quoted\")x\";\n",
             "}\n",
         ));
-        let sites: Vec<(&str, Option<Vec<&str>>, Option<usize>, u32)> = file
+        // Code, keys, how many values, line.
+        type Seen<'a> = (&'a str, Option<Vec<&'a str>>, Option<usize>, u32);
+        let sites: Vec<Seen> = file
             .sites
             .iter()
             .map(|site| {
