@@ -20,13 +20,22 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Check catalogs: one `FILE:LINE: CODE: what is wrong` line per error
-    /// (at most 100 a file, then `FILE: ... and N more findings`); exit
-    /// status 1 if any error was found, 2 if a file cannot be read.
+    /// Check catalogs, and with --against the other copies of their codes:
+    /// one `FILE:LINE: CODE: what is wrong` line per error (at most 100 a
+    /// catalog, then `FILE: ... and N more findings`), and a closing
+    /// `checked ...: no errors` line when there is none; exit status 1 if
+    /// any error was found, 2 if a file cannot be read.
     Check {
         /// The catalogs to check.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Other sources of the same codes, compared with the catalogs: a
+        /// file or a folder (searched recursively) of C and C++ sources
+        /// (tables and report sites), `<CODE>-<Title>.md` reference pages,
+        /// Rust sources and other `error_code.json` copies. Repeatable.
+        /// Adds the review checklist's text rules to --warn.
+        #[arg(long, value_name = "PATH")]
+        against: Vec<PathBuf>,
         /// Also report warnings (lines marked `warning:`; they never change
         /// the exit status), such as a name that fills several placeholders.
         #[arg(long)]
@@ -42,6 +51,11 @@ pub(crate) enum Command {
         /// The catalog to look in, instead of the built-in one.
         #[arg(long, value_name = "FILE")]
         catalog: Option<PathBuf>,
+        /// Sources to look in too (as `check --against` reads them): a code
+        /// defined only in Rust or a C table is explained from there, and
+        /// every copy and report site of the code is listed. Repeatable.
+        #[arg(long, value_name = "PATH")]
+        against: Vec<PathBuf>,
     },
     /// A table of codes, titles and messages.
     List {

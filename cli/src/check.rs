@@ -1,17 +1,27 @@
-//! `errcode check FILE...`: the defects of every file, a line each.
+//! `errcode check FILE... [--against PATH]...`: the defects of every
+//! catalog, and where the other copies of their codes disagree with them,
+//! a line each.
 
 use std::path::PathBuf;
 
 use errcode::catalog::{Diagnostic, Severity};
 use serde_json::{Value, json};
 
+use crate::against::{Checked, compare};
 use crate::args::CheckFormat;
 use crate::outcome::{Outcome, Status};
-use crate::source::{Source, finding_lines};
+use crate::source::{Source, finding_lines, plural};
 
-pub(crate) fn run(files: &[PathBuf], warn: bool, format: CheckFormat) -> Outcome {
+pub(crate) fn run(
+    files: &[PathBuf],
+    against: &[PathBuf],
+    warn: bool,
+    format: CheckFormat,
+) -> Outcome {
     let mut outcome = Outcome::default();
     let mut findings: Vec<Value> = Vec::new();
+    let mut read: Vec<Source> = Vec::new();
+    let mut warnings = 0;
     for path in files {
         let file = path.display().to_string();
         let source = match Source::read(path) {
@@ -42,6 +52,10 @@ pub(crate) fn run(files: &[PathBuf], warn: bool, format: CheckFormat) -> Outcome
             .iter()
             .filter(|diagnostic| warn || diagnostic.is_error());
         let left_out = source.omitted_errors + if warn { source.omitted_warnings } else { 0 };
+        if warn {
+            warnings += source.diagnostics.iter().filter(|d| !d.is_error()).count()
+                + source.omitted_warnings;
+        }
         match format {
             CheckFormat::Text => outcome
                 .stdout
@@ -64,6 +78,75 @@ pub(crate) fn run(files: &[PathBuf], warn: bool, format: CheckFormat) -> Outcome
                 }
             }
         }
+        read.push(source);
+    }
+    let mut summary = String::new();
+    if !against.is_empty() {
+        let checked: Vec<Checked> = read
+            .iter()
+            .map(|source| Checked {
+                file: source.name(),
+                catalog: &source.catalog,
+            })
+            .collect();
+        let compared = compare(&checked, against, warn);
+        for why in &compared.unreadable {
+            outcome.status = Status::InputError;
+            match format {
+                CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
+                CheckFormat::Json => findings.push(json!({
+                    "file": null,
+                    "line": null,
+                    "column": null,
+                    "severity": "error",
+                    "kind": "unreadable",
+                    "code": null,
+                    "entry": null,
+                    "message": why,
+                })),
+            }
+        }
+        let mut found = compared.findings;
+        if warn {
+            for checked in &checked {
+                for entry in &checked.catalog.entries {
+                    crate::text_rules::entry_rules(&checked.file, entry, &mut found);
+                }
+            }
+            found.sort();
+        }
+        if found.iter().any(|finding| finding.is_error()) {
+            outcome.status = outcome.status.max(Status::Failure);
+        }
+        warnings += found.iter().filter(|finding| !finding.is_error()).count();
+        for finding in &found {
+            match format {
+                CheckFormat::Text => outcome.stdout.push_str(&format!("{finding}\n")),
+                CheckFormat::Json => findings.push(finding.to_json()),
+            }
+        }
+        summary = format!(" against {}", compared.tally);
+    }
+    if format == CheckFormat::Text && outcome.status == Status::Success {
+        let entries: Vec<String> = read
+            .iter()
+            .map(|source| {
+                let count = source.catalog.entries.len();
+                format!(
+                    "{count} entr{} in {}",
+                    if count == 1 { "y" } else { "ies" },
+                    source.name()
+                )
+            })
+            .collect();
+        let warned = match warnings {
+            0 => String::new(),
+            count => format!(", {count} warning{}", plural(count)),
+        };
+        outcome.stdout.push_str(&format!(
+            "checked {}{summary}: no errors{warned}\n",
+            entries.join(" and ")
+        ));
     }
     if format == CheckFormat::Json {
         let output = Value::Array(findings);

@@ -1,21 +1,44 @@
 //! `errcode explain CODE`: everything known about one code.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use errcode::catalog::{Catalog, Entry, field_name};
+use errcode::catalog::{Catalog, Entry, Position, Suggestion, field_name};
 use errcode::{register_catalog_json, registry, report_dynamic};
 use errcode_syntax::classify_code;
 
+use crate::against::{Content, Sources};
+use crate::c_source::Layout;
 use crate::outcome::Outcome;
 use crate::source::Source;
 
-pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
+pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Outcome {
     // Codes are upper case; `ek0201` is how one is often typed.
     let code = &code.to_ascii_uppercase();
-    let (source, note) = match Source::open(catalog).and_then(Source::readable) {
+    let (mut source, mut note) = match Source::open(catalog).and_then(Source::readable) {
         Ok(opened) => opened,
         Err(failure) => return failure,
     };
+    let sources = (!against.is_empty()).then(|| Sources::read(against));
+    let mut copies = String::new();
+    if let Some(sources) = &sources {
+        for why in &sources.unreadable {
+            note.push_str(&format!("errcode: {why}\n"));
+        }
+        copies = copies_of(code, sources);
+        if source.catalog.get(code).is_none()
+            && let Some((file, entry)) = defined_in(code, sources)
+        {
+            // A code no catalog has is explained from its definition.
+            source = Source {
+                file: Some(file),
+                catalog: Catalog::new(vec![entry]),
+                diagnostics: Vec::new(),
+                omitted_errors: 0,
+                omitted_warnings: 0,
+                docs: Default::default(),
+            };
+        }
+    }
     let Some(entry) = source.catalog.get(code) else {
         let mut outcome = Outcome::error(unknown(code, &source));
         outcome.stderr.insert_str(0, &note);
@@ -79,11 +102,134 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>) -> Outcome {
             values.join(", ")
         ));
     }
+    text.push_str(&copies);
     Outcome {
         stdout: text,
         stderr: note,
         ..Outcome::default()
     }
+}
+
+/// How many report sites `explain` lists before counting the rest.
+const SITES_LISTED: usize = 20;
+
+/// The code's copies and report sites among `sources`, as `explain` lists
+/// them; the Rust fields' doc comments and examples with their definition.
+fn copies_of(code: &str, sources: &Sources) -> String {
+    let mut copies = Vec::new();
+    let mut sites = Vec::new();
+    let mut fields = Vec::new();
+    for file in &sources.files {
+        let path = &file.path;
+        match &file.content {
+            Content::C(c) => {
+                for row in c.rows.iter().filter(|row| row.code == code) {
+                    let layout = match row.layout {
+                        Layout::StructArray => "C table row",
+                        Layout::XMacro => "X-macro row",
+                    };
+                    copies.push(format!("  {path}:{} ({layout})\n", row.at.line));
+                }
+                for site in c.sites.iter().filter(|site| site.code == code) {
+                    sites.push(format!("  {path}:{}\n", site.at.line));
+                }
+            }
+            Content::Rust(Ok(rust)) => {
+                for definition in rust.definitions.iter().filter(|d| d.code.value == code) {
+                    copies.push(format!(
+                        "  {path}:{} (Rust definition {})\n",
+                        definition.code.at.line, definition.item
+                    ));
+                    for field in definition.fields.iter().filter(|field| !field.source) {
+                        let doc = field.doc.as_deref().unwrap_or("(no doc comment)");
+                        fields.push(format!("  {}: {}\n", field.name, doc.replace('\n', " ")));
+                    }
+                    if let Some((example, _)) = &definition.example {
+                        fields.push(format!("  example: {}\n", example.join(", ")));
+                    }
+                }
+                for site in rust.sites.iter().filter(|site| site.code.value == code) {
+                    sites.push(format!("  {path}:{}\n", site.code.at.line));
+                }
+            }
+            Content::Rust(Err(_)) => {}
+            Content::Page(page) if page.code == code => {
+                copies.push(format!("  {path}:{} (reference page)\n", page.at.line));
+            }
+            Content::Page(_) => {}
+            Content::Json(catalog) => {
+                if let Some(entry) = catalog.get(code) {
+                    copies.push(format!(
+                        "  {path}:{} (catalog entry)\n",
+                        entry.position.line
+                    ));
+                }
+            }
+        }
+    }
+    let mut text = String::new();
+    if !fields.is_empty() {
+        text.push_str("\nArguments, as the Rust definition documents them:\n");
+        text.extend(fields);
+    }
+    if !copies.is_empty() {
+        text.push_str("\nCopies:\n");
+        text.extend(copies);
+    }
+    if !sites.is_empty() {
+        text.push_str(&format!("\nReport sites ({}):\n", sites.len()));
+        let more = sites.len().saturating_sub(SITES_LISTED);
+        text.extend(sites.into_iter().take(SITES_LISTED));
+        if more > 0 {
+            text.push_str(&format!("  ... and {more} more\n"));
+        }
+    }
+    text
+}
+
+/// The code's first definition among `sources` (a Rust definition, then a
+/// table row) as a catalog entry, with the file it is in.
+fn defined_in(code: &str, sources: &Sources) -> Option<(String, Entry)> {
+    let rust = sources.files.iter().find_map(|file| match &file.content {
+        Content::Rust(Ok(rust)) => rust
+            .definitions
+            .iter()
+            .find(|definition| definition.code.value == code)
+            .map(|definition| (file, definition)),
+        _ => None,
+    });
+    if let Some((file, definition)) = rust {
+        let mut entry = Entry::new(
+            code,
+            definition.template().unwrap_or_default(),
+            definition.arg_names().0.join(", "),
+        );
+        entry.title = definition.title.as_ref().map(|title| title.value.clone());
+        entry.class = definition.class.as_ref().map(|class| class.value.clone());
+        let cause = definition.cause.as_ref().map(|text| text.value.clone());
+        let solution = definition.solution.as_ref().map(|text| text.value.clone());
+        if cause.is_some() || solution.is_some() {
+            entry.suggestion = Some(Suggestion::new(cause, solution));
+        }
+        entry.position = Position::new(definition.code.at.line, definition.code.at.column);
+        return Some((file.path.clone(), entry));
+    }
+    sources.files.iter().find_map(|file| {
+        let Content::C(c) = &file.content else {
+            return None;
+        };
+        let row = c.rows.iter().find(|row| row.code == code)?;
+        let mut entry = Entry::new(code, row.message.clone(), row.names.join(", "));
+        let text = |field: &Option<(Option<String>, Position)>| {
+            field.as_ref().and_then(|(text, _)| text.clone())
+        };
+        let (cause, solution) = (text(&row.cause), text(&row.solution));
+        if cause.is_some() || solution.is_some() {
+            entry.suggestion = Some(Suggestion::new(cause, solution));
+        }
+        entry.position = row.at;
+        Some((file.path.clone(), entry))
+    })
 }
 
 fn kind(code: &str) -> &'static str {

@@ -6,16 +6,21 @@
 //! closed pipe (`errcode list | head`) ends the tool quietly, and no failure
 //! turns into a panic.
 
+mod against;
 mod args;
+mod c_source;
 mod check;
 mod codegen;
 mod explain;
 mod export;
+mod finding;
 mod list;
 mod outcome;
 mod rust_catalog;
+mod page_source;
 mod rust_source;
 mod source;
+mod text_rules;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -37,10 +42,15 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Check {
             files,
+            against,
             warn,
             format,
-        } => check::run(&files, warn, format),
-        Command::Explain { code, catalog } => explain::run(&code, catalog.as_deref()),
+        } => check::run(&files, &against, warn, format),
+        Command::Explain {
+            code,
+            catalog,
+            against,
+        } => explain::run(&code, catalog.as_deref(), &against),
         Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),
         Command::Export {
             format,

@@ -677,8 +677,9 @@ fn f(size: u64) {
 "#,
         )
         .unwrap();
-        #[allow(clippy::type_complexity)] // one tuple per site, compared whole
-        let sites: Vec<(&str, &str, Option<Vec<String>>, Option<usize>, At)> = file
+        // Macro, code, keys, how many values, place.
+        type Seen<'a> = (&'a str, &'a str, Option<Vec<String>>, Option<usize>, At);
+        let sites: Vec<Seen> = file
             .sites
             .iter()
             .map(|site| {

@@ -1,0 +1,184 @@
+//! CANN's Markdown reference pages, one per code (`<CODE>-<Title>.md`):
+//! the title of the `# <CODE> <Title>` line, the template (the first fenced
+//! block under the symptom heading), and the cause and solution sections,
+//! in the layout [`cann_page`](errcode::catalog::cann_page) describes.
+
+use errcode::catalog::Position;
+use errcode::catalog::cann_page::{Language, Section, numbered_in_one_line, unescape_title};
+
+/// A text of a page and the line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PageText {
+    pub(crate) text: String,
+    pub(crate) at: Position,
+}
+
+/// What one page says about its code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Page {
+    /// The code of the `#` line, or of the file name when the page has none.
+    pub(crate) code: String,
+    pub(crate) at: Position,
+    /// By its headings; `None` for a page with no heading of either language.
+    pub(crate) language: Option<Language>,
+    /// The `#` line's title, unescaped.
+    pub(crate) title: Option<PageText>,
+    /// The first fenced block under the symptom heading, its lines joined
+    /// with `\n`.
+    pub(crate) template: Option<PageText>,
+    /// The cause section's lines, trimmed and joined with a space (a
+    /// numbered list one item per line reads as the catalog writes it).
+    pub(crate) cause: Option<PageText>,
+    pub(crate) solution: Option<PageText>,
+}
+
+/// Reads a page whose file name gave `code`.
+pub(crate) fn read_page(code: &str, text: &str) -> Page {
+    let mut page = Page {
+        code: code.to_owned(),
+        at: Position::new(1, 1),
+        language: None,
+        title: None,
+        template: None,
+        cause: None,
+        solution: None,
+    };
+    let mut section: Option<Section> = None;
+    let mut lines_of: Vec<(Section, Vec<(u32, &str)>)> = Vec::new();
+    let mut fence: Option<&str> = None;
+    for (index, line) in text.lines().enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let trimmed = line.trim();
+        if fence.is_none() {
+            if let Some((found, language)) = Section::from_heading(trimmed) {
+                page.language.get_or_insert(language);
+                section = Some(found);
+                lines_of.push((found, Vec::new()));
+                continue;
+            }
+            if trimmed.starts_with("## ") {
+                section = None;
+                continue;
+            }
+            if let Some(heading) = trimmed.strip_prefix("# ")
+                && page.title.is_none()
+            {
+                let (heading_code, title) = heading.split_once(' ').unwrap_or((heading, ""));
+                if errcode_syntax::classify_code(heading_code).is_ok() {
+                    page.code = heading_code.to_owned();
+                }
+                page.at = Position::new(number, 1);
+                let column = u32::try_from(line.len() - title.len() + 1).unwrap_or(1);
+                page.title = Some(PageText {
+                    text: unescape_title(title.trim()),
+                    at: Position::new(number, column),
+                });
+                continue;
+            }
+        }
+        for marker in ["```", "~~~"] {
+            if trimmed.starts_with(marker) {
+                fence = match fence {
+                    None => Some(marker),
+                    Some(open) if open == marker => None,
+                    other => other,
+                };
+            }
+        }
+        if section.is_some()
+            && let Some((_, lines)) = lines_of.last_mut()
+        {
+            lines.push((number, line));
+        }
+    }
+    for (section, lines) in lines_of {
+        match section {
+            Section::Symptom if page.template.is_none() => page.template = first_block(&lines),
+            Section::PossibleCause if page.cause.is_none() => page.cause = prose(&lines),
+            Section::Solution if page.solution.is_none() => page.solution = prose(&lines),
+            _ => {}
+        }
+    }
+    page
+}
+
+/// The first fenced block among `lines`.
+fn first_block(lines: &[(u32, &str)]) -> Option<PageText> {
+    let open = lines.iter().position(|(_, line)| {
+        line.trim_start().starts_with("```") || line.trim_start().starts_with("~~~")
+    })?;
+    let marker = &lines[open].1.trim_start()[..3];
+    let body = &lines[open + 1..];
+    let close = body
+        .iter()
+        .position(|(_, line)| line.trim_start().starts_with(marker))
+        .unwrap_or(body.len());
+    let text: Vec<&str> = body[..close].iter().map(|(_, line)| *line).collect();
+    Some(PageText {
+        text: text.join("\n"),
+        at: Position::new(body.first().map_or(lines[open].0, |(number, _)| *number), 1),
+    })
+}
+
+/// A section's text, lines trimmed and joined with a space, Markdown
+/// escapes dropped; `None` for a section with no text.
+fn prose(lines: &[(u32, &str)]) -> Option<PageText> {
+    let first = lines.iter().find(|(_, line)| !line.trim().is_empty())?;
+    let unescaped: Vec<String> = lines.iter().map(|(_, line)| unescape_title(line)).collect();
+    let unescaped: Vec<&str> = unescaped.iter().map(String::as_str).collect();
+    Some(PageText {
+        text: numbered_in_one_line(&unescaped),
+        at: Position::new(first.0, 1),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_english_page() {
+        let page = read_page(
+            "EK0201",
+            "# EK0201 Low\\_Memory\n\n## Symptom\n\nThe format:\n\n```text\nCannot get %s.\n```\n\n\
+             Example:\n\n```text\nCannot get 4M.\n```\n\n## Possible Cause\n\n1. Too little.\n2. Too \\*much\\*.\n\n\
+             ## Solution\n\nFree some.\n",
+        );
+        assert_eq!(
+            page,
+            Page {
+                code: "EK0201".to_owned(),
+                at: Position::new(1, 1),
+                language: Some(Language::English),
+                title: Some(PageText {
+                    text: "Low_Memory".to_owned(),
+                    at: Position::new(1, 10)
+                }),
+                template: Some(PageText {
+                    text: "Cannot get %s.".to_owned(),
+                    at: Position::new(8, 1)
+                }),
+                cause: Some(PageText {
+                    text: "1. Too little. 2. Too *much*.".to_owned(),
+                    at: Position::new(19, 1)
+                }),
+                solution: Some(PageText {
+                    text: "Free some.".to_owned(),
+                    at: Position::new(24, 1)
+                }),
+            }
+        );
+    }
+
+    #[test]
+    fn a_chinese_page_without_cause() {
+        let page = read_page(
+            "EK0202",
+            "# EK0202 A\n\n## 错误信息\n\n~~~\n## not a heading\n~~~\n\n## 解决方法\n\n重试。\n",
+        );
+        assert_eq!(page.language, Some(Language::Chinese));
+        assert_eq!(page.template.unwrap().text, "## not a heading");
+        assert_eq!(page.cause, None);
+        assert_eq!(page.solution.unwrap().text, "重试。");
+    }
+}
