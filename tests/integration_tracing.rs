@@ -29,7 +29,7 @@ pub struct LowSamplingRate {
 }
 
 #[derive(Debug)]
-#[error_code("EZ0101", message = "Value %s is \"%s\".")]
+#[error_code("EZ0101", message = "Value %s is \"%s\".", args = "name,value")]
 pub struct Quoted {
     pub name: &'static str,
     pub value: String,

@@ -309,7 +309,11 @@ fn write_error_message_into_a_callers_buffer() {
 #[test]
 fn values_can_be_any_display_type() {
     #[derive(Debug)]
-    #[error_code("EZ0013", message = "%s bytes at %s, ratio %s")]
+    #[error_code(
+        "EZ0013",
+        message = "%s bytes at %s, ratio %s",
+        args = "size,address,ratio"
+    )]
     struct Numbers {
         size: u64,
         address: std::net::Ipv4Addr,
@@ -352,7 +356,7 @@ pub struct EveryText<'a> {
 #[derive(Debug)]
 #[error_code]
 pub enum TextVariants<'a> {
-    #[error_code("EZ0014", message = "Variant of %s and %s.")]
+    #[error_code("EZ0014", message = "Variant of %s and %s.", args = "borrowed,cow")]
     Texts {
         borrowed: &'a str,
         cow: std::borrow::Cow<'a, str>,

@@ -68,7 +68,9 @@ pub(crate) fn expand(
     };
     let declaration = declaration(entry, &item, body);
     let attr = attr(entry, span);
-    let checked = definition.as_ref().map(checked);
+    let checked = definition
+        .as_ref()
+        .map(|definition| checked(definition, &entry.message));
     let origin = Origin::Catalog {
         file: file.to_owned(),
         line: entry.position.line,
@@ -133,8 +135,9 @@ fn attr(entry: &Entry, span: Span) -> Attr {
 }
 
 /// The struct's fields are the definition's distinct names, in order.
-fn checked(definition: &Definition) -> Checked {
+fn checked(definition: &Definition, message: &str) -> Checked {
     Checked {
+        template: message.to_owned(),
         pieces: definition.pieces.clone(),
         args: definition.args.clone(),
         fields: (0..definition.fields.len()).collect(),

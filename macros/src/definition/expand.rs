@@ -435,7 +435,7 @@ fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
     let code_value = &code.value;
     let [title, class, cause, solution] =
         [&attr.title, &attr.class, &attr.cause, &attr.solution].map(optional);
-    let message = &attr.message;
+    let message = &checked.template;
     let pieces = &checked.pieces;
     let args = &checked.args;
     let field_names = checked
