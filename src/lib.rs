@@ -49,6 +49,10 @@
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
 
+mod error_code_trait;
+
+pub use error_code_trait::ErrorCode;
+
 #[doc = include_str!("docs/error_code.md")]
 pub use errcode_macros::error_code;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.
@@ -163,11 +167,10 @@ pub use errcode_runtime::{
     register_catalog_json_partial,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorCode, ErrorDef, Instrumented, InvalidLimits, Limits, MissingCodes, Registry,
-    Report, ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits,
-    registry, report_dynamic, report_internal, restore_reports, scope, set_limits,
-    take_error_message, take_reports, take_warning_message, write_error_message,
-    write_warning_message,
+    Conflict, ErrorDef, Instrumented, InvalidLimits, Limits, MissingCodes, Registry, Report,
+    ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits, registry,
+    report_dynamic, report_internal, restore_reports, scope, set_limits, take_error_message,
+    take_reports, take_warning_message, write_error_message, write_warning_message,
 };
 
 /// What generated code refers to; not part of the API.

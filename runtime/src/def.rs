@@ -36,7 +36,7 @@ impl fmt::Display for SourceLocation {
 /// Definitions are made at compile time by `#[error_code]` and
 /// `include_catalog!`, or at run time by registering a catalog, and found
 /// through [`registry()`](crate::registry) or from a value with
-/// [`ErrorCode::definition`]. The template is split into literal pieces
+/// `ErrorCode::definition`. The template is split into literal pieces
 /// when the definition is made, so reporting never parses it.
 #[derive(Debug)]
 pub struct ErrorDef {
@@ -184,69 +184,41 @@ impl ErrorDef {
     }
 }
 
-/// What every definition is: a struct under `#[error_code]`, a variant of
-/// an enum under it, or a struct of `include_catalog!`. Bring it into scope
-/// (`use errcode::ErrorCode;`) to call its methods.
-///
-/// ```
-/// use errcode::{ErrorCode, error_code};
-///
-/// #[derive(Debug)]
-/// #[error_code("EZ0001", message = "Device %s was not found.")]
-/// pub struct DeviceNotFound {
-///     pub device_id: u32,
-/// }
-///
-/// fn open(device_id: u32) -> Result<(), DeviceNotFound> {
-///     let error = DeviceNotFound { device_id };
-///     error.report();
-///     Err(error)
-/// }
-///
-/// let error = open(7).unwrap_err();
-/// assert_eq!(error.definition().code(), "EZ0001");
-/// assert_eq!(format!("{error:#}"), "EZ0001: Device 7 was not found.");
-/// assert_eq!(
-///     errcode::take_error_message().as_deref(),
-///     Some("EZ0001: Device 7 was not found.\r\n")
-/// );
-/// ```
-pub trait ErrorCode {
-    /// The definition of this value's code (for an enum, its variant's), as
-    /// it is in force: a catalog registered at run time with a higher
-    /// priority replaces the compiled texts, as it does in every report.
-    fn definition(&self) -> &'static ErrorDef;
-
-    /// Records this error in the current store (the task's scope, the
-    /// work stream entered, or the thread's own), to be rendered by
-    /// [`take_error_message`](crate::take_error_message), or by
-    /// [`take_warning_message`](crate::take_warning_message) for a `W` code.
-    /// The report keeps the values' text: the value itself stays yours.
-    #[track_caller]
-    fn report(&self);
-}
-
-/// What generated code implements for each definition; [`ErrorCode`] comes
-/// with it.
+/// What generated code implements for each definition; `errcode::ErrorCode`
+/// comes with it.
 #[doc(hidden)]
 pub trait Defined {
-    /// The definition this value's type was compiled with.
+    /// The definition this value's type was compiled with. A transparent
+    /// variant has none of its own: every caller asks
+    /// [`transparent`](Self::transparent) first.
     fn compiled_definition(&self) -> &'static ErrorDef;
 
     /// Writes the value of the argument `compiled_definition().fields()[index]`;
     /// an index out of range writes nothing.
     fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// For a transparent variant (`#[error_code(transparent)]`), the error it
+    /// wraps, whose definition, if it has one, is this value's.
+    fn transparent(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        None
+    }
 }
 
-impl<T: Defined> ErrorCode for T {
-    fn definition(&self) -> &'static ErrorDef {
-        crate::registry::in_force(self.compiled_definition())
+/// The value whose definition `value` carries: `value` itself, or for a
+/// transparent variant the definition's value the wrapped error is or
+/// holds in its `source()` chain; `None` when it holds none.
+pub(crate) fn coded(value: &dyn Defined) -> Option<&dyn Defined> {
+    match value.transparent() {
+        None => Some(value),
+        Some(wrapped) => crate::registry::defined_in(wrapped),
     }
+}
 
-    #[track_caller]
-    fn report(&self) {
-        crate::report::report_value(self);
-    }
+/// `ErrorCode::try_definition`: the definition in force of the code `value`
+/// carries.
+#[doc(hidden)]
+pub fn definition_in_force(value: &dyn Defined) -> Option<&'static ErrorDef> {
+    coded(value).map(|coded| crate::registry::in_force(coded.compiled_definition()))
 }
 
 /// The `Display` of a definition: its filled-in message, and with `{:#}`

@@ -26,7 +26,9 @@ mod store;
 mod stream;
 
 pub use arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
-pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
+pub use def::{
+    AsDynError, Defined, ErrorDef, RawDef, SourceLocation, definition_in_force, fmt_display,
+};
 #[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;
 #[cfg(feature = "serde")]

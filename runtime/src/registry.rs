@@ -23,21 +23,20 @@ use errcode_syntax::pack_code;
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::index::CodeIndex;
 
-/// Finds the compiled definition of an error value behind `dyn Error` (the
-/// one its type was compiled with, before any registered catalog replaced
-/// its texts): each type of definitions has one, which downcasts to the type.
+/// Finds the definition's value behind a `dyn Error`: each type of
+/// definitions has one, which downcasts to the type.
 #[doc(hidden)]
-pub type Downcast = fn(&(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef>;
+pub type Downcast = for<'a> fn(&'a (dyn std::error::Error + 'static)) -> Option<&'a dyn Defined>;
 
 /// The [`Downcast`] of the type `T`.
 #[doc(hidden)]
-pub fn downcast<T: Defined + std::error::Error + 'static>(
-    error: &(dyn std::error::Error + 'static),
-) -> Option<&'static ErrorDef> {
+pub fn downcast<'a, T: Defined + std::error::Error + 'static>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn Defined> {
     // Two items per type rather than `map`'s five; `definition_of` applies
     // the registered texts.
     match error.downcast_ref::<T>() {
-        Some(value) => Some(value.compiled_definition()),
+        Some(value) => Some(value),
         None => None,
     }
 }
@@ -76,6 +75,17 @@ impl Registration {
     pub const fn new(def: &'static ErrorDef, downcast: Downcast) -> Self {
         Registration {
             def,
+            downcast,
+            written: None,
+        }
+    }
+
+    /// No definition, only the downcast of a type whose values may all be
+    /// transparent variants, so that [`definition_of`] looks through them.
+    #[doc(hidden)]
+    pub const fn transparent(downcast: Downcast) -> Self {
+        Registration {
+            def: &REJECTED,
             downcast,
             written: None,
         }
@@ -193,6 +203,7 @@ pub struct Registry {
 impl Registry {
     fn collect() -> Self {
         let mut all: Vec<(&'static ErrorDef, Option<Written>)> = linked()
+            .filter(|registration| !core::ptr::eq(registration.def, &REJECTED))
             .map(|registration| (registration.def, registration.written))
             .collect();
         // The variants of an enum share their type's downcast.
@@ -557,11 +568,21 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
 /// assert!(errcode::definition_of(&io).is_none());
 /// ```
 pub fn definition_of(error: &(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef> {
+    defined_in(error).map(|value| in_force(value.compiled_definition()))
+}
+
+/// The first definition's value among `error` and its `source()` chain; a
+/// transparent variant is looked through to the error it wraps.
+pub(crate) fn defined_in<'a>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn Defined> {
     let downcasts = &compiled().downcasts;
     let mut current = Some(error);
     while let Some(error) = current {
-        if let Some(def) = downcasts.iter().find_map(|downcast| downcast(error)) {
-            return Some(in_force(def));
+        if let Some(value) = downcasts.iter().find_map(|downcast| downcast(error)) {
+            // A transparent variant's `source()` is its wrapped error's, so
+            // the wrapped error's chain is the rest of this one.
+            return crate::def::coded(value);
         }
         current = error.source();
     }

@@ -181,7 +181,7 @@ impl fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-/// Records a definition's value: what [`ErrorCode::report`](crate::ErrorCode::report) does.
+/// Records a definition's value: what `ErrorCode::report` does.
 #[track_caller]
 pub(crate) fn report_value(value: &dyn Defined) {
     let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
@@ -194,12 +194,17 @@ pub(crate) fn report_value(value: &dyn Defined) {
     );
 }
 
-/// What a report macro's site calls: `ErrorCode::report` without an
-/// instance of the blanket method per definition.
+/// What `ErrorCode::report` and a report macro's site call: the value's
+/// report, or for a transparent variant the report of the definition's
+/// value it wraps. A transparent variant that wraps none records nothing;
+/// with the `tracing` feature, it says so in an `errcode.unreported` event.
 #[doc(hidden)]
 #[track_caller]
 pub fn report_defined(value: &dyn Defined) {
-    report_value(value);
+    match crate::def::coded(value) {
+        Some(coded) => report_value(coded),
+        None => crate::integrations::trace_unreported(value, SourceLocation::caller()),
+    }
 }
 
 /// Records an internal error whose message is a format string; what

@@ -45,6 +45,7 @@ pub(crate) fn expand(
             ident: field_ident(name),
             name: name.clone(),
             ty: parse_quote!(::std::string::String),
+            doc: String::new(),
         })
         .collect();
     let item = Item {
@@ -60,6 +61,9 @@ pub(crate) fn expand(
             unit: fields.is_empty(),
             args: fields,
             source: None,
+            from: None,
+            backtraces: Vec::new(),
+            tuple: false,
             rejected: false,
         })),
     };
@@ -83,6 +87,7 @@ pub(crate) fn expand(
         attr: &attr,
         body,
         variant: None,
+        transparent: false,
         checked: checked.as_ref(),
         origin: &origin,
     };

@@ -11,7 +11,9 @@ pub(crate) mod serde;
 pub(crate) mod tracing;
 
 #[cfg(feature = "tracing")]
-pub(crate) use self::tracing::{note_taken, report as trace_report, taken as trace_taken};
+pub(crate) use self::tracing::{
+    note_taken, report as trace_report, taken as trace_taken, unreported as trace_unreported,
+};
 
 #[cfg(not(feature = "tracing"))]
 pub(crate) fn trace_report(
@@ -27,3 +29,6 @@ pub(crate) fn note_taken(_: bool, _: usize) {}
 
 #[cfg(not(feature = "tracing"))]
 pub(crate) fn trace_taken() {}
+
+#[cfg(not(feature = "tracing"))]
+pub(crate) fn trace_unreported(_: &dyn crate::def::Defined, _: crate::def::SourceLocation) {}

@@ -31,7 +31,7 @@ use core::fmt;
 
 use ::tracing::{Level, event};
 
-use crate::def::ErrorDef;
+use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::store::{Entry, Outcome};
 
 /// The target of every event.
@@ -91,6 +91,27 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
         code.file.path = entry.location.file,
         code.line.number = entry.location.line,
         code.column.number = entry.location.column,
+    );
+}
+
+/// Tells that a transparent variant wrapping no definition's value was
+/// reported, and so recorded nothing: one `errcode.unreported` event at
+/// `WARN`, whose message is the wrapped error's.
+pub(crate) fn unreported(value: &dyn Defined, location: SourceLocation) {
+    let Some(wrapped) = value.transparent() else {
+        return;
+    };
+    event!(
+        name: "errcode.unreported",
+        target: TARGET,
+        Level::WARN,
+        message = ::tracing::field::display(format_args!(
+            "not reported: the error has no code ({wrapped})"
+        )),
+        outcome = "unreported",
+        code.file.path = location.file,
+        code.line.number = location.line,
+        code.column.number = location.column,
     );
 }
 
