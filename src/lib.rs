@@ -10,7 +10,7 @@
 //! #[error_code("EK0201",
 //!     title = "Resource_Error_Insufficient_Host_Memory",
 //!     class = "Profiling Errors",
-//!     message = "Failed to allocate %s host memory for Profiling.",
+//!     message = "Failed to allocate {buf_size} host memory for Profiling.",
 //!     cause = "Allocation failed due to insufficient host memory.",
 //!     solution = "Stop unnecessary processes and ensure that the required memory is available.")]
 //! pub struct InsufficientHostMemory {
@@ -18,7 +18,7 @@
 //! }
 //!
 //! // Reports name the code and its arguments; both are checked when this compiles.
-//! errcode::msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+//! errcode::report!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
 //!
 //! assert_eq!(
 //!     errcode::take_error_message().unwrap(),
@@ -30,8 +30,9 @@
 //!
 //! - [`error_code`] defines a code; every definition linked into a binary is in
 //!   the [`registry()`].
-//! - [`msprof_env_error!`], [`msprof_input_error!`], [`report_input_error!`] and
-//!   [`report_env_error!`] report a defined code with its arguments by name;
+//! - [`report!`] reports a defined code with its arguments by name
+//!   ([`msprof_env_error!`], [`msprof_input_error!`], [`report_input_error!`]
+//!   and [`report_env_error!`] are the same macro under CANN's names);
 //!   [`report_inner_error!`] and [`msprof_inner_error!`] report an internal
 //!   error with a format string; [`report_dynamic`] reports a code known only
 //!   at run time.
@@ -87,7 +88,7 @@ pub use errcode_macros::error_code;
 /// ```
 #[cfg(feature = "include-catalog")]
 pub use errcode_macros::include_catalog;
-/// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -112,7 +113,7 @@ pub use errcode_macros::msprof_env_error;
 ///
 #[doc = include_str!("docs/report_inner.md")]
 pub use errcode_macros::msprof_inner_error;
-/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -123,7 +124,28 @@ pub use errcode_macros::msprof_inner_error;
 ///
 #[doc = include_str!("docs/report_by_name.md")]
 pub use errcode_macros::msprof_input_error;
-/// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does.
+/// Reports a defined code with its arguments by name.
+///
+/// ```
+/// use errcode::error_code;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0001", message = "Device {device_id} is busy.")]
+/// pub struct DeviceBusy {
+///     pub device_id: u32,
+/// }
+///
+/// errcode::report!("EZ0001", ["device_id"], [7]);
+/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
+/// ```
+///
+/// [`msprof_env_error!`], [`msprof_input_error!`], [`report_env_error!`] and
+/// [`report_input_error!`] are the same macro under the names of the CANN
+/// C++ macros it replaces, for code ported from there.
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::report;
+/// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -148,7 +170,7 @@ pub use errcode_macros::report_env_error;
 ///
 #[doc = include_str!("docs/report_inner.md")]
 pub use errcode_macros::report_inner_error;
-/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -167,11 +189,39 @@ pub use errcode_runtime::{
     register_catalog_json_partial,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorDef, Instrumented, InvalidLimits, Limits, MissingCodes, Registry, Report,
-    ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits, registry,
-    report_dynamic, report_internal, restore_reports, scope, set_limits, take_error_message,
-    take_reports, take_warning_message, write_error_message, write_warning_message,
+    Conflict, ErrorDef, Instrumented, InvalidLimits, Layout, Limits, MissingCodes, Registry,
+    Report, ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits,
+    registry, report_dynamic, report_internal, restore_reports, scope, set_limits,
+    take_error_message, take_error_message_with, take_reports, take_warning_message,
+    take_warning_message_with, write_error_message, write_error_message_with,
+    write_warning_message, write_warning_message_with,
 };
+
+/// What a module that defines or reports errors uses:
+/// `use errcode::prelude::*;` brings [`ErrorCode`], whose methods
+/// (`report`, `definition`) need it in scope, [`error_code`], [`report!`]
+/// and [`report_inner_error!`]. The CANN-named report macros stay out: they
+/// are aliases, imported by name where code is ported.
+///
+/// ```
+/// use errcode::prelude::*;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0002", message = "Queue {queue} is full.")]
+/// pub struct QueueFull {
+///     pub queue: &'static str,
+/// }
+///
+/// QueueFull { queue: "rx" }.report();
+/// report!("EZ0002", ["queue"], ["tx"]);
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EZ0002: Queue rx is full.\r\n        TraceBack (most recent call last):\r\n        Queue tx is full.\r\n")
+/// );
+/// ```
+pub mod prelude {
+    pub use crate::{ErrorCode, error_code, report, report_inner_error};
+}
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]

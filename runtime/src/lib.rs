@@ -15,6 +15,7 @@ mod def;
 mod export;
 mod index;
 mod integrations;
+mod layout;
 mod limits;
 mod local;
 #[cfg(feature = "json")]
@@ -33,6 +34,7 @@ pub use def::{
 pub use errcode_catalog::CatalogErrors;
 #[cfg(feature = "serde")]
 pub use integrations::serde::DESERIALIZED_FILE;
+pub use layout::Layout;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
 #[cfg(feature = "json")]
 pub use register::{
@@ -44,8 +46,9 @@ pub use registry::{
 };
 pub use report::{
     Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
-    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
-    write_warning_message,
+    restore_reports, take_error_message, take_error_message_with, take_reports,
+    take_warning_message, take_warning_message_with, write_error_message, write_error_message_with,
+    write_warning_message, write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 

@@ -98,6 +98,12 @@ impl<'a> Resolved<'a> {
         }
     }
 
+    /// Whether `tracing` is told of this report: not when it is restored,
+    /// since it was told when it was made.
+    fn is_told(&self) -> bool {
+        !matches!(self.source, Source::Restored { .. })
+    }
+
     /// Writes the values (or the text) into `buffer`; returns the form.
     fn write(&self, buffer: &mut PendingBuffer, budget: usize) -> Result<Form, OutOfMemory> {
         buffer.text.clear();
@@ -317,7 +323,9 @@ pub(crate) fn record(source: Source<'_>, location: SourceLocation) -> Outcome {
         count_busy(warning);
         (Outcome::Dropped, 0)
     });
-    integrations::trace_report(&reserved.entry(), warning, outcome, dropped);
+    if resolved.is_told() {
+        integrations::trace_report(&reserved.entry(), warning, outcome, dropped);
+    }
     outcome
 }
 
@@ -331,7 +339,7 @@ fn trace_dropped(
     limits: Limits,
     dropped: usize,
 ) {
-    if !integrations::tracing::wants_drop(resolved.warning, dropped) {
+    if !resolved.is_told() || !integrations::tracing::wants_drop(resolved.warning, dropped) {
         return;
     }
     let budget = limits.max_message_bytes();
@@ -368,8 +376,10 @@ fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Li
             count_busy(resolved.warning);
             (Outcome::Dropped, 0)
         });
-        let entry = pending.entry(limits.max_message_bytes());
-        integrations::trace_report(&entry, resolved.warning, outcome, dropped);
+        if resolved.is_told() {
+            let entry = pending.entry(limits.max_message_bytes());
+            integrations::trace_report(&entry, resolved.warning, outcome, dropped);
+        }
         outcome
     })
 }

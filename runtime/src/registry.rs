@@ -370,35 +370,48 @@ impl Registry {
         self.entries.is_empty()
     }
 
-    /// Checks that every one of `codes` is registered; the error names the
-    /// missing ones. For a test of the binary that reports them: a crate of
-    /// definitions the binary never refers to is left out by the linker, and
-    /// its codes with it, without any error; `use my_errors as _;` in the
-    /// binary links it.
+    /// Checks that every one of `codes` is registered, by one definition;
+    /// the error names the missing ones, and the expected codes that more
+    /// than one definition in the binary claims (a [`Conflict`], each of
+    /// its definitions named). For a test of the binary that reports them:
+    /// a crate of definitions the binary never refers to is left out by the
+    /// linker, and its codes with it, without any error; `use my_errors as _;`
+    /// in the binary links it.
     ///
     /// ```
     /// # use errcode::error_code;
     /// # #[derive(Debug)]
-    /// # #[error_code("EZ0001", message = "Device %s was not found.")]
+    /// # #[error_code("EZ0001", message = "Device {device_id} was not found.")]
     /// # pub struct DeviceNotFound { pub device_id: u32 }
     /// errcode::registry().expect_codes(["EZ0001"]).unwrap();
     /// let missing = errcode::registry().expect_codes(["EZ0001", "EZ0002", "EZ0003"]).unwrap_err();
     /// assert_eq!(missing.codes(), ["EZ0002", "EZ0003"]);
+    /// assert!(missing.conflicts().is_empty());
     /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0002, EZ0003"));
     /// ```
     pub fn expect_codes<'c>(
         &self,
         codes: impl IntoIterator<Item = &'c str>,
     ) -> Result<(), MissingCodes> {
-        let missing: Vec<String> = codes
-            .into_iter()
-            .filter(|code| self.get(code).is_none())
-            .map(str::to_owned)
-            .collect();
-        if missing.is_empty() {
+        let mut missing: Vec<String> = Vec::new();
+        let mut conflicts: Vec<Conflict> = Vec::new();
+        for code in codes {
+            if self.get(code).is_none() {
+                missing.push(code.to_owned());
+            } else if let Some(conflict) =
+                self.conflicts.iter().find(|conflict| conflict.code == code)
+                && !conflicts.iter().any(|seen| seen.code == code)
+            {
+                conflicts.push(conflict.clone());
+            }
+        }
+        if missing.is_empty() && conflicts.is_empty() {
             Ok(())
         } else {
-            Err(MissingCodes { codes: missing })
+            Err(MissingCodes {
+                codes: missing,
+                conflicts,
+            })
         }
     }
 
@@ -410,10 +423,12 @@ impl Registry {
     }
 }
 
-/// Codes that [`Registry::expect_codes`] did not find.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Codes that [`Registry::expect_codes`] did not find, and those it found
+/// defined more than once.
+#[derive(Debug, Clone)]
 pub struct MissingCodes {
     codes: Vec<String>,
+    conflicts: Vec<Conflict>,
 }
 
 impl MissingCodes {
@@ -421,19 +436,57 @@ impl MissingCodes {
     pub fn codes(&self) -> &[String] {
         &self.codes
     }
+
+    /// The codes asked for that more than one definition linked into the
+    /// binary claims, in the order asked for.
+    pub fn conflicts(&self) -> &[Conflict] {
+        &self.conflicts
+    }
 }
+
+impl PartialEq for MissingCodes {
+    fn eq(&self, other: &Self) -> bool {
+        let codes = |conflicts: &[Conflict]| -> Vec<&'static str> {
+            conflicts.iter().map(Conflict::code).collect()
+        };
+        self.codes == other.codes && codes(&self.conflicts) == codes(&other.conflicts)
+    }
+}
+
+impl Eq for MissingCodes {}
 
 impl core::fmt::Display for MissingCodes {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let count = self.codes.len();
-        write!(
-            f,
-            "{count} code{} {} not registered: {}; a crate of definitions that the binary never \
-             refers to is left out by the linker: refer to it once, as `use my_errors as _;`",
-            if count == 1 { "" } else { "s" },
-            if count == 1 { "is" } else { "are" },
-            self.codes.join(", ")
-        )
+        if count > 0 {
+            write!(
+                f,
+                "{count} code{} {} not registered: {}; a crate of definitions that the binary never \
+                 refers to is left out by the linker: refer to it once, as `use my_errors as _;`",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "is" } else { "are" },
+                self.codes.join(", ")
+            )?;
+        }
+        for (index, conflict) in self.conflicts.iter().enumerate() {
+            if count > 0 || index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(
+                f,
+                "{} is defined {} times: ",
+                conflict.code,
+                conflict.definitions.len()
+            )?;
+            for (index, def) in conflict.definitions.iter().enumerate() {
+                if index > 0 {
+                    f.write_str(" and ")?;
+                }
+                write!(f, "at {} ({:?})", def.location(), def.message())?;
+            }
+            f.write_str(", of which reports use the first; keep one definition per code")?;
+        }
+        Ok(())
     }
 }
 

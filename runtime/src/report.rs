@@ -3,9 +3,10 @@
 use core::fmt;
 
 use crate::def::{Defined, ErrorDef, SourceLocation};
+use crate::layout::Layout;
 use crate::local::{Source, record, with_store};
 use crate::registry::registry;
-use crate::render;
+use crate::render::{self, Style};
 use crate::store::{Entry, Lane, Message, Store};
 use errcode_syntax::classify_code;
 
@@ -344,8 +345,16 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// The text is the CANN runtime's, byte for byte: the first error that is not
 /// internal heads it with its possible cause and solution, and every other
 /// error follows as a traceback line. Warnings are not included; see
-/// [`take_warning_message`].
+/// [`take_warning_message`]. [`take_error_message_with`] renders another
+/// [`Layout`].
 pub fn take_error_message() -> Option<String> {
+    take_error_message_with(Layout::Compact)
+}
+
+/// Renders this thread's errors in `layout` and clears them; `None` when
+/// there are none.
+pub fn take_error_message_with(layout: Layout) -> Option<String> {
+    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return None;
@@ -354,9 +363,9 @@ pub fn take_error_message() -> Option<String> {
         let mut text = String::new();
         // Out of memory: the reports stay, for `write_error_message` into a
         // buffer the caller has.
-        text.try_reserve_exact(render::errors_len(&store.errors))
+        text.try_reserve_exact(render::errors_len(style, &store.errors))
             .ok()?;
-        let _ = render::write_errors(&store.errors, &mut text);
+        let _ = render::write_errors(style, &store.errors, &mut text);
         cleared(&mut store.errors, false);
         Some(text)
     })
@@ -369,11 +378,18 @@ pub fn take_error_message() -> Option<String> {
 /// Rendering stops at the first error `out` returns, and the errors are
 /// cleared all the same.
 pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
+    write_error_message_with(Layout::Compact, out)
+}
+
+/// Renders this thread's errors in `layout` into `out` and clears them;
+/// returns whether there were any.
+pub fn write_error_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return false;
         }
-        let _ = render::write_errors(&store.errors, out);
+        let _ = render::write_errors(style, &store.errors, out);
         cleared(&mut store.errors, false);
         true
     })
@@ -383,14 +399,21 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// Renders this thread's warnings, one `CODE: message\r\n` line each, and
 /// clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
+    take_warning_message_with(Layout::Compact)
+}
+
+/// Renders this thread's warnings in `layout`, one `CODE: message` line
+/// each, and clears them; `None` when there are none.
+pub fn take_warning_message_with(layout: Layout) -> Option<String> {
+    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return None;
         }
         let mut text = String::new();
-        text.try_reserve_exact(render::warnings_len(&store.warnings))
+        text.try_reserve_exact(render::warnings_len(style, &store.warnings))
             .ok()?;
-        let _ = render::write_warnings(&store.warnings, &mut text);
+        let _ = render::write_warnings(style, &store.warnings, &mut text);
         cleared(&mut store.warnings, true);
         Some(text)
     })
@@ -400,11 +423,18 @@ pub fn take_warning_message() -> Option<String> {
 /// Renders this thread's warnings into `out`, one `CODE: message\r\n` line
 /// each, and clears them; returns whether there were any.
 pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
+    write_warning_message_with(Layout::Compact, out)
+}
+
+/// Renders this thread's warnings in `layout` into `out`, one `CODE:
+/// message` line each, and clears them; returns whether there were any.
+pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return false;
         }
-        let _ = render::write_warnings(&store.warnings, out);
+        let _ = render::write_warnings(style, &store.warnings, out);
         cleared(&mut store.warnings, true);
         true
     })
@@ -453,7 +483,8 @@ pub fn take_reports() -> Vec<Report> {
 
 /// Puts reports into this thread's store, after what it holds, as if they
 /// had been reported here: a report identical to one already stored is kept
-/// once.
+/// once. With the `tracing` feature, a restored report emits no event: its
+/// event was emitted when it was made.
 ///
 /// This is how a worker thread hands its errors to the thread that answers
 /// the caller:

@@ -368,7 +368,7 @@ fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Error
             }
             marks.source = true;
             if name == "from" {
-                marks.from = Some(attr.span());
+                marks.from = Some(attr.path().span());
             }
             continue;
         }

@@ -15,6 +15,11 @@
 //! | `dropped` | on a drop: how many reports the store has dropped since it was last taken |
 //! | `code.file.path`, `code.line.number`, `code.column.number` | the report site (OpenTelemetry's names) |
 //!
+//! A report put back by `restore_reports` emits no event: it was told when
+//! it was made, on the thread that made it, and one report is one event
+//! however many times it is handed over (a restored report that a full
+//! lane drops is still counted in the `errcode.dropped` total).
+//!
 //! Drops come in floods (a lane is full until it is taken), so they are not
 //! told one by one: the first report a lane drops since it was taken emits
 //! its event (with `dropped = 1`), and taking a lane that dropped reports
