@@ -135,7 +135,7 @@ pub use errcode_macros::msprof_input_error;
 ///     pub device_id: u32,
 /// }
 ///
-/// errcode::report!("EZ0001", ["device_id"], [7]);
+/// errcode::report!("EZ0001", ["device_id"], [7u32]);
 /// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
 /// ```
 ///
@@ -222,6 +222,11 @@ pub use errcode_runtime::{
 pub mod prelude {
     pub use crate::{ErrorCode, error_code, report, report_inner_error};
 }
+
+// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
