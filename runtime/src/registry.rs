@@ -381,13 +381,13 @@ impl Registry {
     /// ```
     /// # use errcode::error_code;
     /// # #[derive(Debug)]
-    /// # #[error_code("EZ0001", message = "Device {device_id} was not found.")]
+    /// # #[error_code("EZ0031", message = "Device {device_id} was not found.")]
     /// # pub struct DeviceNotFound { pub device_id: u32 }
-    /// errcode::registry().expect_codes(["EZ0001"]).unwrap();
-    /// let missing = errcode::registry().expect_codes(["EZ0001", "EZ0002", "EZ0003"]).unwrap_err();
-    /// assert_eq!(missing.codes(), ["EZ0002", "EZ0003"]);
+    /// errcode::registry().expect_codes(["EZ0031"]).unwrap();
+    /// let missing = errcode::registry().expect_codes(["EZ0031", "EZ0032", "EZ0033"]).unwrap_err();
+    /// assert_eq!(missing.codes(), ["EZ0032", "EZ0033"]);
     /// assert!(missing.conflicts().is_empty());
-    /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0002, EZ0003"));
+    /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0032, EZ0033"));
     /// ```
     pub fn expect_codes<'c>(
         &self,
