@@ -10,7 +10,7 @@
 //! #[error_code("EK0201",
 //!     title = "Resource_Error_Insufficient_Host_Memory",
 //!     class = "Profiling Errors",
-//!     message = "Failed to allocate %s host memory for Profiling.",
+//!     message = "Failed to allocate {buf_size} host memory for Profiling.",
 //!     cause = "Allocation failed due to insufficient host memory.",
 //!     solution = "Stop unnecessary processes and ensure that the required memory is available.")]
 //! pub struct InsufficientHostMemory {
@@ -18,7 +18,7 @@
 //! }
 //!
 //! // Reports name the code and its arguments; both are checked when this compiles.
-//! errcode::msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+//! errcode::report!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
 //!
 //! assert_eq!(
 //!     errcode::take_error_message().unwrap(),
@@ -30,8 +30,9 @@
 //!
 //! - [`error_code`] defines a code; every definition linked into a binary is in
 //!   the [`registry()`].
-//! - [`msprof_env_error!`], [`msprof_input_error!`], [`report_input_error!`] and
-//!   [`report_env_error!`] report a defined code with its arguments by name;
+//! - [`report!`] reports a defined code with its arguments by name
+//!   ([`msprof_env_error!`], [`msprof_input_error!`], [`report_input_error!`]
+//!   and [`report_env_error!`] are the same macro under CANN's names);
 //!   [`report_inner_error!`] and [`msprof_inner_error!`] report an internal
 //!   error with a format string; [`report_dynamic`] reports a code known only
 //!   at run time.
@@ -50,6 +51,10 @@
 
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
+
+mod error_code_trait;
+
+pub use error_code_trait::ErrorCode;
 
 #[doc = include_str!("docs/error_code.md")]
 pub use errcode_macros::error_code;
@@ -85,7 +90,7 @@ pub use errcode_macros::error_code;
 /// ```
 #[cfg(feature = "include-catalog")]
 pub use errcode_macros::include_catalog;
-/// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -110,7 +115,7 @@ pub use errcode_macros::msprof_env_error;
 ///
 #[doc = include_str!("docs/report_inner.md")]
 pub use errcode_macros::msprof_inner_error;
-/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -121,7 +126,28 @@ pub use errcode_macros::msprof_inner_error;
 ///
 #[doc = include_str!("docs/report_by_name.md")]
 pub use errcode_macros::msprof_input_error;
-/// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does.
+/// Reports a defined code with its arguments by name.
+///
+/// ```
+/// use errcode::error_code;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0001", message = "Device {device_id} is busy.")]
+/// pub struct DeviceBusy {
+///     pub device_id: u32,
+/// }
+///
+/// errcode::report!("EZ0001", ["device_id"], [7u32]);
+/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
+/// ```
+///
+/// [`msprof_env_error!`], [`msprof_input_error!`], [`report_env_error!`] and
+/// [`report_input_error!`] are the same macro under the names of the CANN
+/// C++ macros it replaces, for code ported from there.
+///
+#[doc = include_str!("docs/report_by_name.md")]
+pub use errcode_macros::report;
+/// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -146,7 +172,7 @@ pub use errcode_macros::report_env_error;
 ///
 #[doc = include_str!("docs/report_inner.md")]
 pub use errcode_macros::report_inner_error;
-/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does.
+/// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
 /// use errcode_profiling::*;
@@ -165,12 +191,44 @@ pub use errcode_runtime::{
     register_catalog_json_partial,
 };
 pub use errcode_runtime::{
-    Conflict, ErrorCode, ErrorDef, Instrumented, InvalidLimits, Limits, MissingCodes, Registry,
+    Conflict, ErrorDef, Instrumented, InvalidLimits, Layout, Limits, MissingCodes, Registry,
     Report, ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits,
     registry, report_dynamic, report_internal, restore_reports, scope, set_limits,
-    take_error_message, take_reports, take_warning_message, write_error_message,
-    write_warning_message,
+    take_error_message, take_error_message_with, take_reports, take_warning_message,
+    take_warning_message_with, write_error_message, write_error_message_with,
+    write_warning_message, write_warning_message_with,
 };
+
+/// What a module that defines or reports errors uses:
+/// `use errcode::prelude::*;` brings [`ErrorCode`], whose methods
+/// (`report`, `definition`) need it in scope, [`error_code`], [`report!`]
+/// and [`report_inner_error!`]. The CANN-named report macros stay out: they
+/// are aliases, imported by name where code is ported.
+///
+/// ```
+/// use errcode::prelude::*;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0002", message = "Queue {queue} is full.")]
+/// pub struct QueueFull {
+///     pub queue: &'static str,
+/// }
+///
+/// QueueFull { queue: "rx" }.report();
+/// report!("EZ0002", ["queue"], ["tx"]);
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EZ0002: Queue rx is full.\r\n        TraceBack (most recent call last):\r\n        Queue tx is full.\r\n")
+/// );
+/// ```
+pub mod prelude {
+    pub use crate::{ErrorCode, error_code, report, report_inner_error};
+}
+
+// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]

@@ -15,7 +15,11 @@ use errcode::{error_code, msprof_env_error};
 static ALLOCATOR: CountingAlloc = CountingAlloc;
 
 #[derive(Debug)]
-#[error_code("EZ0400", message = "Item %s of batch %s failed: %s")]
+#[error_code(
+    "EZ0400",
+    message = "Item %s of batch %s failed: %s",
+    args = "item,batch,reason"
+)]
 pub struct ItemFailed {
     pub item: u64,
     pub batch: u64,

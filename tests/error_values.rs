@@ -61,7 +61,8 @@ pub enum DriverError {
     #[error_code(
         "EZ0102",
         message = "Device %s timed out after %s ms.",
-        solution = "Check the cable."
+        solution = "Check the cable.",
+        args = "device_id,millis"
     )]
     Timeout { device_id: u32, millis: u64 },
     #[error_code("EZ0103", message = "Driver I/O failed on %s.")]

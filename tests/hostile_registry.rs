@@ -25,7 +25,8 @@ static ALLOCATOR: CountingAlloc = CountingAlloc;
     class = "Transfer Errors",
     message = "Copy from %s to %s failed.",
     cause = "The source is unreadable.",
-    solution = "Check the source."
+    solution = "Check the source.",
+    args = "from,to"
 )]
 pub struct CopyFailed<'a> {
     pub from: &'a str,
@@ -158,7 +159,7 @@ fn registering_what_changes_nothing_publishes_nothing_and_keeps_memory_flat() {
 #[test]
 fn duplicates_are_found_among_many_stored_reports() {
     #[derive(Debug)]
-    #[error_code("EZ9106", message = "Item %s of %s failed.")]
+    #[error_code("EZ9106", message = "Item %s of %s failed.", args = "item,batch")]
     pub struct ItemFailed<'a> {
         pub item: &'a str,
         pub batch: &'a str,
@@ -236,7 +237,7 @@ fn a_display_that_waits_for_another_reporter_of_the_stream_does_not_deadlock() {
 #[test]
 fn keyword_names_of_every_edition_are_reported() {
     #[derive(Debug)]
-    #[error_code("EZ9104", message = "Generator %s yields %s.")]
+    #[error_code("EZ9104", message = "Generator %s yields %s.", args = "gen,yield")]
     pub struct GenFailed {
         pub r#gen: u32,
         pub r#yield: u32,

@@ -7,7 +7,7 @@ use errcode::error_code;
 use proptest::prelude::*;
 
 #[derive(Debug)]
-#[error_code("EZ0800", message = "A[%s]B[%s]C[%s]%%D")]
+#[error_code("EZ0800", message = "A[%s]B[%s]C[%s]%%D", args = "first,second,third")]
 pub struct ThreeValues {
     pub first: String,
     pub second: String,

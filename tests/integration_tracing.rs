@@ -29,7 +29,7 @@ pub struct LowSamplingRate {
 }
 
 #[derive(Debug)]
-#[error_code("EZ0101", message = "Value %s is \"%s\".")]
+#[error_code("EZ0101", message = "Value %s is \"%s\".", args = "name,value")]
 pub struct Quoted {
     pub name: &'static str,
     pub value: String,
@@ -354,4 +354,61 @@ fn a_work_stream_s_warnings_tell_their_drops_at_warn() {
             ("errcode.dropped", Level::WARN, Some("2")),
         ]
     );
+}
+
+#[test]
+fn a_restored_report_emits_no_second_event() {
+    let events = capture(|| {
+        msprof_env_error!("EK0005", ["param"], ["aic_metrics"]);
+        // Two hand-overs, as a worker and a dispatcher make them.
+        let reports = errcode::take_reports();
+        errcode::restore_reports(reports);
+        let reports = errcode::take_reports();
+        errcode::restore_reports(reports);
+        assert!(
+            errcode::take_error_message()
+                .unwrap()
+                .starts_with("EK0005: Parameter aic_metrics is not supported.")
+        );
+    });
+    let names: Vec<(&str, Option<&str>)> = events
+        .iter()
+        .map(|event| {
+            let outcome = event
+                .fields
+                .iter()
+                .find(|(name, _)| *name == "outcome")
+                .map(|(_, value)| value.as_str());
+            (event.name, outcome)
+        })
+        .collect();
+    assert_eq!(names, [("errcode.report", Some("stored"))]);
+}
+
+#[derive(Debug)]
+#[error_code]
+pub enum Wrapping {
+    #[error_code(transparent)]
+    Io(std::io::Error),
+}
+
+#[test]
+fn a_transparent_value_without_a_code_is_told_unreported() {
+    let events = capture(|| {
+        Wrapping::Io(std::io::Error::other("pipe closed")).report();
+    });
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].name, "errcode.unreported");
+    assert_eq!(events[0].level, Level::WARN);
+    assert_eq!(
+        events[0].fields[..2],
+        fields(&[
+            (
+                "message",
+                "not reported: the error has no code (pipe closed)"
+            ),
+            ("outcome", "unreported"),
+        ])
+    );
+    assert_eq!(errcode::take_error_message(), None);
 }

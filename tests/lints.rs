@@ -24,7 +24,7 @@ mod definitions {
 
     /// Two lifetimes, one bounded by the other.
     #[derive(Debug)]
-    #[error_code("EL0001", message = "Copy from %s to %s failed.")]
+    #[error_code("EL0001", message = "Copy from %s to %s failed.", args = "from,to")]
     pub(crate) struct CopyFailed<'a, 'b: 'a> {
         pub(crate) from: &'a str,
         pub(crate) to: &'b str,
@@ -63,7 +63,7 @@ mod definitions {
             device_id: u32,
         },
         /// A borrowed value and a keyword.
-        #[error_code("EL0102", message = "Device %s has no %s.")]
+        #[error_code("EL0102", message = "Device %s has no %s.", args = "device_id,type")]
         Missing {
             /// The device.
             device_id: u32,

@@ -19,7 +19,8 @@ static ALLOCATOR: CountingAlloc = CountingAlloc;
 #[derive(Debug)]
 #[error_code(
     "EZ0001",
-    message = "Value %s for parameter %s is invalid. Reason: %s."
+    message = "Value %s for parameter %s is invalid. Reason: %s.",
+    args = "value,param,reason"
 )]
 pub struct TypedArguments {
     pub value: i64,

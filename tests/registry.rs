@@ -110,3 +110,40 @@ fn a_code_defined_by_two_crates_is_a_conflict_with_both_locations() {
         "Defined in dup-a: %s."
     );
 }
+
+#[test]
+fn expecting_a_code_with_a_conflict_fails_naming_both_definitions() {
+    let _ = DefinedInA {
+        what: String::new(),
+    };
+    let error = registry().expect_codes(["EZ0900"]).unwrap_err();
+    assert!(error.codes().is_empty());
+    assert_eq!(error.conflicts().len(), 1);
+    assert_eq!(error.conflicts()[0].code(), "EZ0900");
+    let text = error.to_string();
+    let (a, b) = (
+        registry().conflicts()[0].definitions()[0].location(),
+        registry().conflicts()[0].definitions()[1].location(),
+    );
+    assert_eq!(
+        text,
+        format!(
+            "EZ0900 is defined 2 times: at {a} (\"Defined in dup-a: %s.\") and at {b} \
+             (\"Defined in dup-b: %s.\"), of which reports use the first; keep one definition per code"
+        )
+    );
+    // A missing code and a conflict, each said.
+    let both = registry()
+        .expect_codes(["EZ0999", "EZ0900", "EZ0900"])
+        .unwrap_err();
+    assert_eq!(both.codes(), ["EZ0999"]);
+    assert_eq!(both.conflicts().len(), 1);
+    assert!(
+        both.to_string()
+            .starts_with("1 code is not registered: EZ0999; ")
+    );
+    assert!(
+        both.to_string()
+            .contains("; EZ0900 is defined 2 times: at ")
+    );
+}

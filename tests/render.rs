@@ -309,7 +309,11 @@ fn write_error_message_into_a_callers_buffer() {
 #[test]
 fn values_can_be_any_display_type() {
     #[derive(Debug)]
-    #[error_code("EZ0013", message = "%s bytes at %s, ratio %s")]
+    #[error_code(
+        "EZ0013",
+        message = "%s bytes at %s, ratio %s",
+        args = "size,address,ratio"
+    )]
     struct Numbers {
         size: u64,
         address: std::net::Ipv4Addr,
@@ -352,7 +356,7 @@ pub struct EveryText<'a> {
 #[derive(Debug)]
 #[error_code]
 pub enum TextVariants<'a> {
-    #[error_code("EZ0014", message = "Variant of %s and %s.")]
+    #[error_code("EZ0014", message = "Variant of %s and %s.", args = "borrowed,cow")]
     Texts {
         borrowed: &'a str,
         cow: std::borrow::Cow<'a, str>,
@@ -390,4 +394,61 @@ fn text_values_of_every_standard_type_are_written_as_they_are() {
         take_error_message().as_deref(),
         Some("EZ0014: Variant of a and b.\r\n")
     );
+}
+
+#[test]
+fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_codes() {
+    use errcode::Layout;
+    let report_all = || {
+        msprof_env_error!("EK0005", ["param"], ["aic_metrics"]);
+        report_inner_error!("EK9999", "collector stopped at step {}", 7);
+        msprof_env_error!("EK0201", ["buf_size"], ["1B"]);
+        LowSamplingRate { rate: 10 }.report();
+    };
+    report_all();
+    assert_eq!(
+        errcode::take_error_message_with(Layout::Plain).as_deref(),
+        Some(
+            "EK0005: Parameter aic_metrics is not supported.\n\
+             \x20       TraceBack (most recent call last):\n\
+             \x20       EK9999: collector stopped at step 7\n\
+             \x20       EK0201: Failed to allocate 1B host memory for Profiling.\n"
+        )
+    );
+    assert_eq!(
+        errcode::take_warning_message_with(Layout::Plain).as_deref(),
+        Some("WK0100: Sampling rate 10 is low; results may be coarse.\n")
+    );
+    // The same reports in the default layout, CANN's bytes, unchanged.
+    report_all();
+    let mut compact = String::new();
+    assert!(errcode::write_error_message_with(
+        Layout::Compact,
+        &mut compact
+    ));
+    assert_eq!(
+        compact,
+        "EK0005: Parameter aic_metrics is not supported.\r\n\
+         \x20       TraceBack (most recent call last):\r\n\
+         \x20       collector stopped at step 7\r\n\
+         \x20       Failed to allocate 1B host memory for Profiling.\r\n"
+    );
+    let mut warnings = String::new();
+    assert!(errcode::write_warning_message_with(
+        Layout::default(),
+        &mut warnings
+    ));
+    assert_eq!(
+        warnings,
+        "WK0100: Sampling rate 10 is low; results may be coarse.\r\n"
+    );
+    // An internal headline, in the plain layout.
+    report_inner_error!("E19999", "queue {} overflowed", "rx");
+    let mut plain = String::new();
+    assert!(errcode::write_error_message_with(Layout::Plain, &mut plain));
+    assert_eq!(plain, "E19999: Inner Error!\nqueue rx overflowed\n");
+    assert!(!errcode::write_error_message_with(
+        Layout::Plain,
+        &mut plain
+    ));
 }

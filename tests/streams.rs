@@ -5,7 +5,11 @@ use errcode::ErrorCode;
 use errcode::{WorkStream, error_code, msprof_env_error};
 
 #[derive(Debug)]
-#[error_code("EZ0600", message = "Worker %s failed on task %s.")]
+#[error_code(
+    "EZ0600",
+    message = "Worker %s failed on task %s.",
+    args = "worker,task"
+)]
 pub struct WorkerFailed {
     pub worker: u32,
     pub task: u32,

@@ -11,14 +11,18 @@ pub struct OneArg {
 }
 
 #[derive(Debug)]
-#[error_code("EZ0502", message = "Thread %s failed at %s.")]
+#[error_code("EZ0502", message = "Thread %s failed at %s.", args = "thread,at")]
 pub struct TwoArgs {
     pub thread: u64,
     pub at: u64,
 }
 
 #[derive(Debug)]
-#[error_code("WZ0503", message = "Thread %s slow at %s: %s.")]
+#[error_code(
+    "WZ0503",
+    message = "Thread %s slow at %s: %s.",
+    args = "thread,at,why"
+)]
 pub struct ThreeArgs {
     pub thread: u64,
     pub at: u64,

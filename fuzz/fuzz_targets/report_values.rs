@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use errcode::ErrorCode;
 
 #[derive(Debug)]
-#[error_code("EZ0900", message = "<%s|%s>")]
+#[error_code("EZ0900", message = "<%s|%s>", args = "left,right")]
 pub struct TwoValues<'a> {
     pub left: &'a str,
     pub right: &'a str,

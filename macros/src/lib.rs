@@ -32,6 +32,12 @@ pub fn include_catalog(input: TokenStream) -> TokenStream {
 
 // Documented where users see it: the `errcode` re-export.
 #[proc_macro]
+pub fn report(input: TokenStream) -> TokenStream {
+    report::expand_call(input.into()).into()
+}
+
+// Documented where users see it: the `errcode` re-export.
+#[proc_macro]
 pub fn msprof_env_error(input: TokenStream) -> TokenStream {
     report::expand_call(input.into()).into()
 }

@@ -32,7 +32,8 @@ use errcode::error_code;
     "EK0001",
     title = "Invalid_Argument",
     class = "Profiling Errors",
-    message = "Value %s for parameter %s is invalid. Reason: %s."
+    message = "Value %s for parameter %s is invalid. Reason: %s.",
+    args = "value,param,reason"
 )]
 pub struct InvalidArgument<'a> {
     /// The value given.
@@ -49,7 +50,8 @@ pub struct InvalidArgument<'a> {
     "EK0002",
     title = "Invalid_Argument_API_Call_Sequence",
     class = "Profiling Errors",
-    message = "Please call the APIs in the following order: call %s first, then %s."
+    message = "Please call the APIs in the following order: call %s first, then %s.",
+    args = "intf1,intf2"
 )]
 pub struct InvalidApiCallSequence<'a> {
     /// The API to call first.
@@ -64,7 +66,8 @@ pub struct InvalidApiCallSequence<'a> {
     "EK0003",
     title = "Config_Error",
     class = "Profiling Errors",
-    message = "Value %s for %s is invalid. Reason: %s."
+    message = "Value %s for %s is invalid. Reason: %s.",
+    args = "value,config,reason"
 )]
 pub struct ConfigError<'a> {
     /// The value given.
@@ -107,7 +110,8 @@ pub struct NotSupported<'a> {
     "EK0006",
     title = "Invalid_Argument_Null_Pointer",
     class = "Profiling Errors",
-    message = "%s failed because parameter %s cannot be a null pointer."
+    message = "%s failed because parameter %s cannot be a null pointer.",
+    args = "api,param"
 )]
 pub struct NullPointer<'a> {
     /// The API that failed.
@@ -124,7 +128,8 @@ pub struct NullPointer<'a> {
     class = "Profiling Errors",
     message = "Failed to start Profiling in %s mode because it is already in %s mode.",
     cause = "Do not enable two or more profile data collection modes. Example: When Profiling is started using msprof command lines, do not use acl APIs in the app to start Profiling data collection.",
-    solution = "Change the Profiling startup mode as required."
+    solution = "Change the Profiling startup mode as required.",
+    args = "mode1,mode2"
 )]
 pub struct ModeConflict<'a> {
     /// The mode that could not start.

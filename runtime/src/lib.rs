@@ -11,11 +11,11 @@
 //!
 //! | layer | modules | what it holds |
 //! | --- | --- | --- |
-//! | 5. public API | `report`, `stream`, `error_code`, `integrations` | reporting and taking reports, [`WorkStream`] and [`scope`], the [`ErrorCode`] trait, `serde` and `miette` |
+//! | 5. public API | `report`, `stream`, `display`, `integrations` | reporting and taking reports, [`WorkStream`] and [`scope`], a definition's `Display`, `serde` and `miette` (the `ErrorCode` trait is the facade's, over `report` and `registry`) |
 //! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it |
 //! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `render`), `trace` | a store's two lanes of reports, their rendering, and what the report path tells `tracing` |
 //! | 2. registry | `registry` (`index`, `register`, `export`) | every definition by code, compiled in or registered at run time |
-//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, bounded writers, the limits |
+//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, bounded writers, the limits |
 //!
 //! What generated code calls is in one hidden module, [`__private`].
 
@@ -25,6 +25,7 @@
 // Layer 1: plain data.
 mod arg;
 mod def;
+mod layout;
 mod limits;
 mod writers;
 // Layer 2.
@@ -35,7 +36,7 @@ mod trace;
 // Layer 4.
 mod current;
 // Layer 5.
-mod error_code;
+mod display;
 mod integrations;
 mod report;
 mod stream;
@@ -43,9 +44,9 @@ mod stream;
 pub use def::{ErrorDef, SourceLocation};
 #[cfg(feature = "json")]
 pub use errcode_catalog::CatalogErrors;
-pub use error_code::ErrorCode;
 #[cfg(feature = "serde")]
 pub use integrations::serde::DESERIALIZED_FILE;
+pub use layout::Layout;
 pub use limits::{InvalidLimits, Limits, limits, set_limits};
 pub use registry::{Conflict, MissingCodes, Registry, definition_of, registry};
 #[cfg(feature = "json")]
@@ -54,7 +55,9 @@ pub use registry::{
 };
 pub use report::{
     Report, ReportError, report_dynamic, report_internal, restore_reports, take_error_message,
-    take_reports, take_warning_message, write_error_message, write_warning_message,
+    take_error_message_with, take_reports, take_warning_message, take_warning_message_with,
+    write_error_message, write_error_message_with, write_warning_message,
+    write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 
@@ -69,7 +72,8 @@ pub use errcode_catalog as catalog;
 pub mod __private {
     pub use crate::arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
     pub use crate::def::{AsDynError, Defined, RawDef};
-    pub use crate::error_code::fmt_display;
+    pub use crate::display::fmt_display;
+    pub use crate::registry::definition_in_force;
     pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
     pub use crate::report::{report_defined, report_formatted};
     pub use errcode_syntax as syntax;

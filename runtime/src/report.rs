@@ -7,8 +7,9 @@ use core::fmt;
 
 use crate::current::{NewReport, record, with_store};
 use crate::def::{Defined, ErrorDef, SourceLocation};
+use crate::layout::Layout;
 use crate::registry::registry;
-use crate::store::render;
+use crate::store::render::{self, Style};
 use crate::store::{Entry, Lane, Message, Store};
 use errcode_syntax::classify_code;
 
@@ -184,7 +185,7 @@ impl fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-/// Records a definition's value: what [`ErrorCode::report`](crate::ErrorCode::report) does.
+/// Records a definition's value: what `ErrorCode::report` does.
 #[track_caller]
 pub(crate) fn report_value(value: &dyn Defined) {
     let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
@@ -197,12 +198,17 @@ pub(crate) fn report_value(value: &dyn Defined) {
     );
 }
 
-/// What a report macro's site calls: `ErrorCode::report` without an
-/// instance of the blanket method per definition.
+/// What `ErrorCode::report` and a report macro's site call: the value's
+/// report, or for a transparent variant the report of the definition's
+/// value it wraps. A transparent variant that wraps none records nothing;
+/// with the `tracing` feature, it says so in an `errcode.unreported` event.
 #[doc(hidden)]
 #[track_caller]
 pub fn report_defined(value: &dyn Defined) {
-    report_value(value);
+    match crate::registry::coded(value) {
+        Some(coded) => report_value(coded),
+        None => crate::trace::unreported(value, SourceLocation::caller()),
+    }
 }
 
 /// Records an internal error whose message is a format string; what
@@ -350,8 +356,16 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// The text is the CANN runtime's, byte for byte: the first error that is not
 /// internal heads it with its possible cause and solution, and every other
 /// error follows as a traceback line. Warnings are not included; see
-/// [`take_warning_message`].
+/// [`take_warning_message`]. [`take_error_message_with`] renders another
+/// [`Layout`].
 pub fn take_error_message() -> Option<String> {
+    take_error_message_with(Layout::Compact)
+}
+
+/// Renders this thread's errors in `layout` and clears them; `None` when
+/// there are none.
+pub fn take_error_message_with(layout: Layout) -> Option<String> {
+    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return None;
@@ -360,9 +374,9 @@ pub fn take_error_message() -> Option<String> {
         let mut text = String::new();
         // Out of memory: the reports stay, for `write_error_message` into a
         // buffer the caller has.
-        text.try_reserve_exact(render::errors_len(&store.errors))
+        text.try_reserve_exact(render::errors_len(style, &store.errors))
             .ok()?;
-        let _ = render::write_errors(&store.errors, &mut text);
+        let _ = render::write_errors(style, &store.errors, &mut text);
         cleared(&mut store.errors, false);
         Some(text)
     })
@@ -377,11 +391,18 @@ pub fn take_error_message() -> Option<String> {
 /// Rendering stops at the first error `out` returns, and the errors are
 /// cleared all the same.
 pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
+    write_error_message_with(Layout::Compact, out)
+}
+
+/// Renders this thread's errors in `layout` into `out` and clears them;
+/// returns whether there were any.
+pub fn write_error_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return false;
         }
-        let _ = render::write_errors(&store.errors, out);
+        let _ = render::write_errors(style, &store.errors, out);
         cleared(&mut store.errors, false);
         true
     })
@@ -393,14 +414,21 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// [`WorkStream`](crate::WorkStream) entered, else the thread's own), one `CODE: message\r\n`
 /// line each, and clears them; `None` when there are none.
 pub fn take_warning_message() -> Option<String> {
+    take_warning_message_with(Layout::Compact)
+}
+
+/// Renders this thread's warnings in `layout`, one `CODE: message` line
+/// each, and clears them; `None` when there are none.
+pub fn take_warning_message_with(layout: Layout) -> Option<String> {
+    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return None;
         }
         let mut text = String::new();
-        text.try_reserve_exact(render::warnings_len(&store.warnings))
+        text.try_reserve_exact(render::warnings_len(style, &store.warnings))
             .ok()?;
-        let _ = render::write_warnings(&store.warnings, &mut text);
+        let _ = render::write_warnings(style, &store.warnings, &mut text);
         cleared(&mut store.warnings, true);
         Some(text)
     })
@@ -413,11 +441,18 @@ pub fn take_warning_message() -> Option<String> {
 /// `CODE: message\r\n` line each, and clears them; returns whether there
 /// were any.
 pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
+    write_warning_message_with(Layout::Compact, out)
+}
+
+/// Renders this thread's warnings in `layout` into `out`, one `CODE:
+/// message` line each, and clears them; returns whether there were any.
+pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return false;
         }
-        let _ = render::write_warnings(&store.warnings, out);
+        let _ = render::write_warnings(style, &store.warnings, out);
         cleared(&mut store.warnings, true);
         true
     })
@@ -470,7 +505,8 @@ pub fn take_reports() -> Vec<Report> {
 /// [`scope`](crate::scope) being polled, else the
 /// [`WorkStream`](crate::WorkStream) entered, else the thread's own), after what it holds, as if
 /// they had been reported there: a report identical to one already stored
-/// is kept once.
+/// is kept once. With the `tracing` feature, a restored report emits no
+/// event: its event was emitted when it was made.
 ///
 /// This is how a worker thread hands its errors to the thread that answers
 /// the caller:

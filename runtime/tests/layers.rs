@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u32)] = &[
     ("arg", 10),
     ("def", 10),
+    ("layout", 10),
     ("limits", 10),
     ("writers", 10),
     ("registry", 20),
@@ -18,9 +19,9 @@ const LAYERS: &[(&str, u32)] = &[
     ("trace", 35),
     ("current", 40),
     ("report", 50),
-    // Built on `report`: the value's `report()` and `Display`, streams and
+    // Built on `report` (or beside it): a definition's `Display`, streams and
     // scopes (which take from the current store), `serde` and `miette`.
-    ("error_code", 60),
+    ("display", 60),
     ("stream", 60),
     ("integrations", 60),
 ];

@@ -3,7 +3,7 @@ use errcode::{error_code, msprof_env_error};
 
 fn main() {
     #[derive(Debug)]
-    #[error_code("EZ0100", message = "Stage %s took %s ms.")]
+    #[error_code("EZ0100", message = "Stage %s took %s ms.", args = "stage,millis")]
     struct SlowStage {
         stage: &'static str,
         millis: u64,

@@ -9,7 +9,7 @@ mod driver {
     pub enum DriverError<'a> {
         #[error_code("EZ0101", message = "Device %s was not found.")]
         NotFound { device_id: u32 },
-        #[error_code("EZ0102", message = "Device %s failed: %s.")]
+        #[error_code("EZ0102", message = "Device %s failed: %s.", args = "device_id,reason")]
         Failed {
             device_id: u32,
             reason: &'a str,

@@ -5,7 +5,8 @@ use errcode::ErrorCode;
 #[derive(Debug)]
 #[error_code(
     "EK0006",
-    message = "%s failed because parameter %s cannot be a null pointer."
+    message = "%s failed because parameter %s cannot be a null pointer.",
+    args = "api,param"
 )]
 pub struct NullPointer<'a> {
     pub api: &'a str,

@@ -45,6 +45,7 @@ pub(crate) fn expand(
             ident: field_ident(name),
             name: name.clone(),
             ty: parse_quote!(::std::string::String),
+            doc: String::new(),
         })
         .collect();
     let item = Item {
@@ -60,6 +61,9 @@ pub(crate) fn expand(
             unit: fields.is_empty(),
             args: fields,
             source: None,
+            from: None,
+            backtraces: Vec::new(),
+            tuple: false,
             rejected: false,
         })),
     };
@@ -68,7 +72,9 @@ pub(crate) fn expand(
     };
     let declaration = declaration(entry, &item, body);
     let attr = attr(entry, span);
-    let checked = definition.as_ref().map(checked);
+    let checked = definition
+        .as_ref()
+        .map(|definition| checked(definition, &entry.message));
     let origin = Origin::Catalog {
         file: file.to_owned(),
         line: entry.position.line,
@@ -81,6 +87,7 @@ pub(crate) fn expand(
         attr: &attr,
         body,
         variant: None,
+        transparent: false,
         checked: checked.as_ref(),
         origin: &origin,
     };
@@ -133,8 +140,9 @@ fn attr(entry: &Entry, span: Span) -> Attr {
 }
 
 /// The struct's fields are the definition's distinct names, in order.
-fn checked(definition: &Definition) -> Checked {
+fn checked(definition: &Definition, message: &str) -> Checked {
     Checked {
+        template: message.to_owned(),
         pieces: definition.pieces.clone(),
         args: definition.args.clone(),
         fields: (0..definition.fields.len()).collect(),

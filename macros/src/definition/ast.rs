@@ -8,10 +8,11 @@ use syn::{
     Attribute, Data, DeriveInput, Fields, GenericParam, Generics, Ident, Meta, Type, Visibility,
 };
 
+use super::docs::Docs;
 use crate::errors::{Errors, closest};
 
 /// The field attributes the macro reads.
-const FIELD_ATTRIBUTES: &[&str] = &["source"];
+const FIELD_ATTRIBUTES: &[&str] = &["source", "from"];
 
 /// The attributes rustc itself reads on a field, which pass through.
 const BUILTIN_ATTRIBUTES: &[&str] = &[
@@ -29,16 +30,33 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
 pub(crate) struct Field {
     /// As written, `r#type` included.
     pub(crate) ident: Ident,
-    /// The argument name: the identifier without `r#`.
+    /// The argument name: the identifier without `r#`; `0` for the field
+    /// of a one-field tuple variant.
     pub(crate) name: String,
     pub(crate) ty: Type,
+    /// The field's doc comment, its lines joined by newlines: the
+    /// argument's description in the type's docs.
+    pub(crate) doc: String,
 }
 
-/// The fields of a struct or a variant: its arguments, and the one marked
-/// `#[source]`, which is not an argument.
+/// A field of type `Backtrace` or `Option<Backtrace>`: no argument, but
+/// captured when `#[from]` builds the value.
+pub(crate) struct BacktraceField {
+    pub(crate) field: Field,
+    pub(crate) optional: bool,
+}
+
+/// The fields of a struct or a variant: its arguments, the one marked
+/// `#[source]` (or `#[from]`) and its backtraces, which are not arguments.
+/// A transparent variant's one field is its `source`.
 pub(crate) struct Body {
     pub(crate) args: Vec<Field>,
     pub(crate) source: Option<Field>,
+    /// Where `#[from]` is, when the source field has it.
+    pub(crate) from: Option<Span>,
+    pub(crate) backtraces: Vec<BacktraceField>,
+    /// `Name(field)`: a transparent variant's one unnamed field.
+    pub(crate) tuple: bool,
     /// `Name;` or `Name`, rather than `Name { ... }`.
     pub(crate) unit: bool,
     /// Fields the macro cannot use (a tuple's), already reported: the
@@ -50,6 +68,8 @@ pub(crate) struct Variant {
     pub(crate) ident: Ident,
     /// The arguments of the variant's `#[error_code(...)]`, and where it is.
     pub(crate) attr: Option<(TokenStream, Span)>,
+    /// `#[error_code(transparent)]`: where `transparent` is.
+    pub(crate) transparent: Option<Span>,
     pub(crate) body: Body,
 }
 
@@ -82,7 +102,9 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
         }
     };
     let shape = match &input.data {
-        Data::Struct(data) => Shape::Struct(Box::new(body(&data.fields, "a struct", errors)?)),
+        Data::Struct(data) => {
+            Shape::Struct(Box::new(body(&data.fields, "a struct", false, errors)?))
+        }
         Data::Enum(data) => {
             let mut variants = Vec::with_capacity(data.variants.len());
             for variant in &data.variants {
@@ -108,10 +130,14 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
                         ),
                     }
                 }
+                let transparent = attr
+                    .as_ref()
+                    .and_then(|(tokens, _)| transparent_span(tokens));
                 variants.push(Variant {
                     ident: variant.ident.clone(),
+                    body: body(&variant.fields, &what, transparent.is_some(), errors)?,
                     attr,
-                    body: body(&variant.fields, &what, errors)?,
+                    transparent,
                 });
             }
             Shape::Enum(variants)
@@ -145,12 +171,32 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
     })
 }
 
+/// `transparent`, when it is all an `#[error_code(...)]` says.
+pub(crate) fn transparent_span(tokens: &TokenStream) -> Option<Span> {
+    let mut tokens = tokens.clone().into_iter();
+    match (tokens.next(), tokens.next()) {
+        (Some(TokenTree::Ident(ident)), None) if ident == "transparent" => Some(ident.span()),
+        _ => None,
+    }
+}
+
 /// Reads the fields of a struct or variant, checking their attributes.
-fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
+fn body(fields: &Fields, what: &str, transparent: bool, errors: &mut Errors) -> Option<Body> {
+    let empty = |unit: bool, rejected: bool| Body {
+        args: Vec::new(),
+        source: None,
+        from: None,
+        backtraces: Vec::new(),
+        tuple: false,
+        unit,
+        rejected,
+    };
+    if transparent {
+        return Some(transparent_body(fields, what, errors).unwrap_or_else(|| empty(true, true)));
+    }
     match fields {
         Fields::Named(named) => {
-            let mut args = Vec::new();
-            let mut source: Option<Field> = None;
+            let mut body = empty(false, false);
             for field in &named.named {
                 let Some(ident) = field.ident.clone() else {
                     continue;
@@ -160,10 +206,18 @@ fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
                     ident,
                     name,
                     ty: field.ty.clone(),
+                    doc: doc_of(&field.attrs),
                 };
-                if !check_field_attributes(&field.attrs, &field_value, errors) {
-                    args.push(field_value);
-                } else if let Some(first) = &source {
+                let marks = check_field_attributes(&field.attrs, &field_value, errors);
+                if !marks.source {
+                    match backtrace_kind(&field_value.ty) {
+                        Some(optional) => body.backtraces.push(BacktraceField {
+                            field: field_value,
+                            optional,
+                        }),
+                        None => body.args.push(field_value),
+                    }
+                } else if let Some(first) = &body.source {
                     errors.at(
                         field_value.ident.span(),
                         format_args!(
@@ -172,22 +226,13 @@ fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
                         ),
                     );
                 } else {
-                    source = Some(field_value);
+                    body.from = marks.from;
+                    body.source = Some(field_value);
                 }
             }
-            Some(Body {
-                args,
-                source,
-                unit: false,
-                rejected: false,
-            })
+            Some(body)
         }
-        Fields::Unit => Some(Body {
-            args: Vec::new(),
-            source: None,
-            unit: true,
-            rejected: false,
-        }),
+        Fields::Unit => Some(empty(true, false)),
         Fields::Unnamed(unnamed) => {
             errors.at(
                 unnamed.span(),
@@ -196,21 +241,112 @@ fn body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
                 ),
             );
             // Rejected, but read on: its code's report sites stay quiet.
-            Some(Body {
-                args: Vec::new(),
-                source: None,
-                unit: true,
-                rejected: true,
-            })
+            Some(empty(true, true))
         }
     }
 }
 
-/// Checks a field's attributes; returns whether it is marked `#[source]`.
-fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Errors) -> bool {
+/// The one field of a transparent variant, named or not, as its source.
+fn transparent_body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<Body> {
+    if fields.len() != 1 {
+        errors.at(
+            if fields.is_empty() {
+                Span::call_site()
+            } else {
+                fields.span()
+            },
+            format_args!(
+                "{what} is transparent, so it wraps one error and shows it: give it exactly one field, \
+                 `{}(std::io::Error)` (it has {})",
+                what.trim_start_matches("variant `").trim_end_matches('`'),
+                fields.len()
+            ),
+        );
+        return None;
+    }
+    let field = fields.iter().next()?;
+    let (ident, name) = match &field.ident {
+        Some(ident) => (
+            ident.clone(),
+            ident.to_string().trim_start_matches("r#").to_owned(),
+        ),
+        None => (Ident::new("wrapped", field.ty.span()), "0".to_owned()),
+    };
+    let wrapped = Field {
+        ident,
+        name,
+        ty: field.ty.clone(),
+        doc: doc_of(&field.attrs),
+    };
+    let marks = check_field_attributes(&field.attrs, &wrapped, errors);
+    Some(Body {
+        args: Vec::new(),
+        source: Some(wrapped),
+        from: marks.from,
+        backtraces: Vec::new(),
+        tuple: field.ident.is_none(),
+        unit: false,
+        rejected: false,
+    })
+}
+
+/// `Some(false)` for a field of type `Backtrace`, `Some(true)` for
+/// `Option<Backtrace>` (by the last path segment, as `thiserror` tells
+/// them), `None` for any other.
+fn backtrace_kind(ty: &Type) -> Option<bool> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident == "Backtrace" && last.arguments.is_empty() {
+        return Some(false);
+    }
+    if last.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
+        return None;
+    };
+    match arguments.args.first() {
+        Some(syn::GenericArgument::Type(inner)) if arguments.args.len() == 1 => {
+            (backtrace_kind(inner) == Some(false)).then_some(true)
+        }
+        _ => None,
+    }
+}
+
+/// A field's `///` lines, trimmed, joined by newlines.
+fn doc_of(attrs: &[Attribute]) -> String {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("doc"))
+        .filter_map(|attr| match &attr.meta {
+            Meta::NameValue(pair) => match &pair.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }) => Some(text.value().trim().to_owned()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    lines.join("\n").trim().to_owned()
+}
+
+/// What a field's attributes mark it as.
+#[derive(Default)]
+struct Marks {
+    /// `#[source]`, or `#[from]`, which implies it.
+    source: bool,
+    from: Option<Span>,
+}
+
+/// Checks a field's attributes; returns what they mark it as.
+fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Errors) -> Marks {
     // A misspelled `#[source]` counts as one: the field is no argument, so
     // the placeholder count is not reported wrong as well.
-    let mut source = false;
+    let mut marks = Marks::default();
     for attr in attrs {
         let path = attr.path();
         // Tool attributes (`rustfmt::skip`, `clippy::...`) pass through.
@@ -221,18 +357,23 @@ fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Error
         if BUILTIN_ATTRIBUTES.contains(&name.as_str()) {
             continue;
         }
-        if name == "source" {
+        if name == "source" || name == "from" {
             if !matches!(attr.meta, Meta::Path(_)) {
                 errors.at(
                     attr.meta.span(),
-                    "#[source] takes no arguments: it marks the field whose error caused this one",
+                    format_args!(
+                        "#[{name}] takes no arguments: it marks the field whose error caused this one"
+                    ),
                 );
             }
-            source = true;
+            marks.source = true;
+            if name == "from" {
+                marks.from = Some(attr.path().span());
+            }
             continue;
         }
         let close = closest(&name, FIELD_ATTRIBUTES);
-        source |= close == Some("source");
+        marks.source |= close.is_some();
         let suggestion = close
             .map(|close| format!("did you mean `#[{close}]`? "))
             .unwrap_or_default();
@@ -240,17 +381,19 @@ fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Error
             path.span(),
             format_args!(
                 "unknown attribute `#[{name}]` on field `{}` of an #[error_code] definition; {suggestion}\
-                 the only one it reads is `#[source]`, on the field holding the error that caused this one",
+                 the ones it reads are `#[source]`, on the field holding the error that caused this one, \
+                 and `#[from]`, which also converts that error into this one",
                 field.name
             ),
         );
     }
-    source
+    marks
 }
 
 /// The item as the compiler gets it back: without the attributes that only
 /// `#[error_code]` reads (`#[source]`, a variant's `#[error_code(...)]`).
-pub(crate) fn strip_helper_attributes(item: &TokenStream) -> TokenStream {
+/// The docs `#[error_code]` writes are appended after the user's own.
+pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenStream {
     let Ok(mut input) = syn::parse2::<DeriveInput>(item.clone()) else {
         return item.clone();
     };
@@ -270,12 +413,21 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream) -> TokenStream {
             field.attrs.retain(keep_on_field);
         }
     };
+    let doc = |text: &str| -> Attribute { syn::parse_quote!(#[doc = #text]) };
+    if let Some(text) = &docs.item {
+        input.attrs.push(doc(text));
+    }
     match &mut input.data {
         Data::Struct(data) => strip_fields(&mut data.fields),
         Data::Enum(data) => {
             for variant in &mut data.variants {
                 variant.attrs.retain(keep);
                 strip_fields(&mut variant.fields);
+                let name = variant.ident.to_string();
+                if let Some((_, text)) = docs.variants.iter().find(|(variant, _)| *variant == name)
+                {
+                    variant.attrs.push(doc(text));
+                }
             }
         }
         Data::Union(_) => {}

@@ -7,7 +7,9 @@ use syn::{Ident, LitStr, Token};
 use crate::code::Code;
 use crate::errors::{Errors, closest};
 
-const KEYS: &[&str] = &["message", "title", "class", "cause", "solution", "args"];
+const KEYS: &[&str] = &[
+    "message", "title", "class", "cause", "solution", "args", "example",
+];
 
 /// What the attribute says; absent keys are `None`.
 #[derive(Default)]
@@ -20,6 +22,11 @@ pub(crate) struct Attr {
     pub(crate) cause: Option<LitStr>,
     pub(crate) solution: Option<LitStr>,
     pub(crate) args: Option<LitStr>,
+    /// `example = "100M"` or `example = ["subscribe", "aclapi"]`: a value
+    /// per argument, for the docs; and where the value is.
+    pub(crate) example: Option<(Vec<LitStr>, Span)>,
+    /// `#[error_code(transparent)]`: where `transparent` is.
+    pub(crate) transparent: Option<Span>,
     /// `message` was written but rejected (not a literal, or a misspelled
     /// key), so its absence is already reported.
     pub(crate) message_rejected: bool,
@@ -56,6 +63,27 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
             Span::call_site(),
             "#[error_code] needs the code first, like #[error_code(\"EK0201\", message = \"...\")]",
         );
+        return;
+    }
+    if input.peek(Ident)
+        && input
+            .fork()
+            .parse::<Ident>()
+            .is_ok_and(|ident| ident == "transparent")
+    {
+        let ident: Ident = match input.parse() {
+            Ok(ident) => ident,
+            Err(error) => return errors.push(error),
+        };
+        if input.is_empty() {
+            attr.transparent = Some(ident.span());
+        } else {
+            errors.at(
+                ident.span(),
+                "`transparent` stands alone: a transparent variant has no code, message or keys of \
+                 its own, it shows the error it wraps; write #[error_code(transparent)]",
+            );
+        }
         return;
     }
     match input.parse::<LitStr>() {
@@ -126,6 +154,25 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
             errors.at(key.span(), message);
             continue;
         }
+        if name == "example" {
+            if attr.example.is_some() {
+                errors.at(
+                    key.span(),
+                    format_args!("{code}`example` is given twice in #[error_code]; keep one"),
+                );
+            } else if let Some(values) = example_values(&value) {
+                attr.example = Some((values, value_span(&value, key.span())));
+            } else {
+                errors.push(syn::Error::new_spanned(
+                    &value,
+                    format_args!(
+                        "{code}the value of `example` is a string literal, `example = \"100M\"`, or a list of \
+                         them, one per argument: `example = [\"subscribe\", \"aclapi\"]`"
+                    ),
+                ));
+            }
+            continue;
+        }
         let literal = match syn::parse2::<LitStr>(value.clone()) {
             Ok(literal) => literal,
             Err(_) => {
@@ -150,6 +197,35 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
         }
         *slot = Some(literal);
     }
+}
+
+/// `"100M"` or `["subscribe", "aclapi"]`: the values of `example`.
+fn example_values(value: &TokenStream) -> Option<Vec<LitStr>> {
+    if let Ok(literal) = syn::parse2::<LitStr>(value.clone()) {
+        return Some(vec![literal]);
+    }
+    let mut tokens = value.clone().into_iter();
+    let (Some(TokenTree::Group(group)), None) = (tokens.next(), tokens.next()) else {
+        return None;
+    };
+    if group.delimiter() != proc_macro2::Delimiter::Bracket {
+        return None;
+    }
+    let parser = |input: ParseStream| {
+        input.parse_terminated(<LitStr as syn::parse::Parse>::parse, Token![,])
+    };
+    let list = parser.parse2(group.stream()).ok()?;
+    Some(list.into_iter().collect())
+}
+
+/// Where a value is: from its first token to its last.
+fn value_span(value: &TokenStream, fallback: Span) -> Span {
+    let mut tokens = value.clone().into_iter();
+    let Some(first) = tokens.next() else {
+        return fallback;
+    };
+    let last = tokens.last().map_or(first.span(), |last| last.span());
+    first.span().join(last).unwrap_or(first.span())
 }
 
 /// The tokens up to the next top-level comma.

@@ -1,6 +1,6 @@
 //! The rules a definition must follow, checked against its struct.
 
-use errcode_syntax::{is_argument_name, is_identifier, parse_template, split_arglist};
+use errcode_syntax::{is_argument_name, is_identifier, parse_message, split_arglist};
 
 use super::ast::Field;
 use super::attr::Attr;
@@ -9,6 +9,8 @@ use crate::errors::{Errors, closest};
 
 /// A definition whose template and arglist agree with its struct.
 pub(crate) struct Checked {
+    /// The message as a CANN template (`%s`), whichever form it was written in.
+    pub(crate) template: String,
     /// The template's literal text around its placeholders, `%%` already `%`.
     pub(crate) pieces: Vec<String>,
     /// The name that fills each placeholder; names may repeat.
@@ -41,11 +43,11 @@ pub(crate) fn check(
         );
         return None;
     };
-    let pieces = match parse_template(&message.value()) {
-        Ok(template) => Some(template.pieces),
-        Err(strays) => {
-            for stray in strays {
-                errors.at(message.span(), format_args!("{}: {stray}", code.value));
+    let parsed = match parse_message(&message.value()) {
+        Ok(parsed) => Some(parsed),
+        Err(problems) => {
+            for problem in problems {
+                errors.at(message.span(), format_args!("{}: {problem}", code.value));
             }
             None
         }
@@ -75,8 +77,28 @@ pub(crate) fn check(
         .iter()
         .map(|field| field.name.as_str())
         .collect();
-    let args: Vec<String> = match &attr.args {
-        Some(literal) => {
+    let named = parsed.as_ref().and_then(|parsed| parsed.names.as_ref());
+    if let (Some(names), Some(literal)) = (named, &attr.args)
+        && !names.is_empty()
+    {
+        errors.at(
+            literal.span(),
+            format_args!(
+                "{}: the message names its arguments ({}), so `args` has nothing to say; remove it",
+                code.value,
+                braced(names)
+            ),
+        );
+        return None;
+    }
+    let args: Vec<String> = match (&attr.args, named) {
+        (None, Some(names)) if !names.is_empty() => {
+            if !named_fields_ok(code, owner, message, names, item_fields, errors) {
+                return None;
+            }
+            names.clone()
+        }
+        (Some(literal), _) => {
             let value = literal.value();
             let names = split_arglist(&value);
             let mut ok = true;
@@ -157,10 +179,25 @@ pub(crate) fn check(
             }
             names.into_iter().map(str::to_owned).collect()
         }
-        None => field_names.iter().map(|name| (*name).to_owned()).collect(),
+        (None, _) => field_names.iter().map(|name| (*name).to_owned()).collect(),
     };
-    let pieces = pieces?;
-    let placeholders = pieces.len() - 1;
+    let parsed = parsed?;
+    let placeholders = parsed.placeholders();
+    // Fields fill `%s` placeholders in declaration order only when there is
+    // one: with two, reordering the fields would swap the values unseen.
+    let guessing = attr.args.is_none() && parsed.names.is_none() && placeholders >= 2;
+    if guessing && placeholders == args.len() {
+        errors.at(
+            message.span(),
+            format_args!(
+                "{}: the message has {placeholders} `%s` placeholders and no `args`, which would fill them with the fields in the order they are declared; add `args = \"{}\"` (that order), or name the fields in the message: `{}`",
+                code.value,
+                args.join(","),
+                named_form(&parsed.pieces, &args)
+            ),
+        );
+        return None;
+    }
     if placeholders != args.len() {
         let (source, noun) = if attr.args.is_some() {
             ("`args` has", "name")
@@ -170,12 +207,20 @@ pub(crate) fn check(
         errors.at(
             message.span(),
             format_args!(
-                "{}: the message has {placeholders} `%s` placeholder{} but {source} {} {noun}{} ({}); each {noun} fills one placeholder, in order",
+                "{}: the message has {placeholders} `%s` placeholder{} but {source} {} {noun}{} ({}); {}",
                 code.value,
                 plural(placeholders),
                 args.len(),
                 plural(args.len()),
                 list(&args),
+                if guessing {
+                    format!(
+                        "name the field of each placeholder with `args = \"...\"`, or name the fields in the message, like `{{{}}}`",
+                        args.first().map_or("buf_size", String::as_str)
+                    )
+                } else {
+                    format!("each {noun} fills one placeholder, in order")
+                }
             ),
         );
         return None;
@@ -194,11 +239,98 @@ pub(crate) fn check(
         slots.push(slot);
     }
     Some(Checked {
-        pieces,
+        template: parsed.cann_template(),
+        pieces: parsed.pieces,
         args,
         fields,
         slots,
     })
+}
+
+/// Every name of a named message is a field, and every field is named.
+fn named_fields_ok(
+    code: &Code,
+    owner: &str,
+    message: &syn::LitStr,
+    names: &[String],
+    item_fields: &[Field],
+    errors: &mut Errors,
+) -> bool {
+    let field_names: Vec<&str> = item_fields
+        .iter()
+        .map(|field| field.name.as_str())
+        .collect();
+    let mut ok = true;
+    let mut suggested: Vec<&str> = Vec::new();
+    let mut reported: Vec<&str> = Vec::new();
+    for name in names {
+        if field_names.contains(&name.as_str()) || reported.contains(&name.as_str()) {
+            continue;
+        }
+        reported.push(name);
+        ok = false;
+        let close = closest(name, &field_names);
+        suggested.extend(close);
+        let suggestion = close
+            .map(|close| format!("; did you mean `{{{close}}}`?"))
+            .unwrap_or_default();
+        errors.at(
+            message.span(),
+            format_args!(
+                "{}: the message names `{{{name}}}`, but {owner} has no field `{name}` (its fields: {}){suggestion}",
+                code.value,
+                list(&field_names)
+            ),
+        );
+    }
+    for field in item_fields {
+        let name = field.name.as_str();
+        if !names.iter().any(|named| named == name) && !suggested.contains(&name) {
+            ok = false;
+            errors.at(
+                field.ident.span(),
+                format_args!(
+                    "{}: field `{name}` is not in the message; every field fills a placeholder: write `{{{name}}}` where its value goes",
+                    code.value
+                ),
+            );
+        }
+    }
+    ok
+}
+
+/// The message with each `%s` replaced by the `{name}` that fills it.
+fn named_form(pieces: &[String], args: &[String]) -> String {
+    let escape = |piece: &str| {
+        piece
+            .replace('%', "%%")
+            .replace('{', "{{")
+            .replace('}', "}}")
+    };
+    let mut text = String::new();
+    for (index, piece) in pieces.iter().enumerate() {
+        text.push_str(&escape(piece));
+        if let Some(name) = args.get(index) {
+            text.push('{');
+            text.push_str(name);
+            text.push('}');
+        }
+    }
+    format!("message = {text:?}")
+}
+
+/// `{a}, {b}`: names as they are written in a message.
+fn braced(names: &[String]) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        if !seen.contains(&name.as_str()) {
+            seen.push(name);
+        }
+    }
+    seen.iter()
+        .map(|name| format!("{{{name}}}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn plural(count: usize) -> &'static str {

@@ -43,6 +43,9 @@ pub(crate) struct Unit<'a> {
     pub(crate) attr: &'a Attr,
     pub(crate) body: &'a Body,
     pub(crate) variant: Option<&'a Ident>,
+    /// `#[error_code(transparent)]`: no definition of its own; its body's
+    /// source is the error it wraps.
+    pub(crate) transparent: bool,
     /// `None` when the definition was rejected.
     pub(crate) checked: Option<&'a Checked>,
     pub(crate) origin: &'a Origin,
@@ -81,7 +84,7 @@ pub(crate) struct Parts {
 pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first: usize) -> Parts {
     let all_checked = units
         .iter()
-        .all(|unit| unit.checked.is_some() && unit.code.is_some());
+        .all(|unit| unit.transparent || (unit.checked.is_some() && unit.code.is_some()));
     // A code given twice is reported by the caller; its second finder would
     // only add a clash.
     let finders = units
@@ -106,7 +109,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
         }
     } else {
         Parts {
-            items: fallback(krate, item),
+            items: fallback(krate, item, units),
             registrations: Vec::new(),
             finders,
         }
@@ -122,7 +125,13 @@ fn definitions(
 ) -> (TokenStream, Vec<TokenStream>) {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let statics = units.iter().enumerate().map(|(index, unit)| {
+    let coded = || {
+        units
+            .iter()
+            .enumerate()
+            .filter(|(_, unit)| !unit.transparent)
+    };
+    let statics = coded().map(|(index, unit)| {
         let def = def_ident(first + index);
         let raw = raw_def(krate, unit);
         quote! {
@@ -133,12 +142,10 @@ fn definitions(
         }
     });
     let static_ty = static_type(item);
-    let registrations = units
-        .iter()
-        .enumerate()
+    let downcast = quote!(#krate::__private::downcast::<#static_ty>);
+    let mut registrations: Vec<TokenStream> = coded()
         .map(|(index, unit)| {
             let def = def_ident(first + index);
-            let downcast = quote!(#krate::__private::downcast::<#static_ty>);
             match unit.origin {
                 Origin::Attribute => quote! {
                     #krate::__private::Registration::new(&#def, #downcast)
@@ -151,11 +158,20 @@ fn definitions(
             }
         })
         .collect();
+    if registrations.is_empty() {
+        // Only transparent variants: no definition, but `definition_of`
+        // must still look through the type to the errors it wraps.
+        registrations.push(quote!(#krate::__private::Registration::transparent(#downcast)));
+    }
     let compiled = match_units(
         item,
         units,
         |_| Vec::new(),
-        |index, _, _| {
+        |index, unit, _| {
+            if unit.transparent {
+                // Never asked: every caller asks `transparent()` first.
+                return quote!(&#krate::__private::REJECTED);
+            }
             let def = def_ident(first + index);
             quote!(&#def)
         },
@@ -167,7 +183,10 @@ fn definitions(
             units,
             |unit| unit.body.args.iter().collect(),
             |_, unit, bind| {
-                let checked = unit.checked.expect("all checked");
+                let Some(checked) = unit.checked else {
+                    // A transparent variant, which has no arguments.
+                    return quote!(::core::result::Result::Ok(()));
+                };
                 let arms = checked.fields.iter().enumerate().map(|(position, &field)| {
                     let field = &unit.body.args[field];
                     let write = write_field(krate, field, bind(field));
@@ -195,6 +214,9 @@ fn definitions(
     };
     let source = source_fn(krate, item, units);
     let diagnostic = diagnostic(krate, item);
+    let transparent = transparent_fn(krate, item, units);
+    let display = display_body(krate, item, units);
+    let from = from_impls(item, &units.iter().collect::<Vec<_>>());
     let items = quote! {
         #(#statics)*
 
@@ -206,14 +228,18 @@ fn definitions(
             }
 
             #write_arg
+
+            #transparent
         }
 
         #[automatically_derived]
         impl #impl_generics ::core::fmt::Display for #ident #ty_generics #where_clause {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                #krate::__private::fmt_display(self, f)
+                #display
             }
         }
+
+        #from
 
         #[automatically_derived]
         #[allow(deprecated)]
@@ -304,6 +330,15 @@ fn match_units<'u>(
                 });
                 let pattern = if unit.body.unit {
                     quote!(Self::#variant)
+                } else if unit.body.tuple {
+                    // A transparent variant's one field, bound when used.
+                    match used(unit).first() {
+                        Some(field) => {
+                            let bound = binding(field);
+                            quote!(Self::#variant(#bound))
+                        }
+                        None => quote!(Self::#variant(..)),
+                    }
                 } else {
                     quote!(Self::#variant { #(#bindings,)* .. })
                 };
@@ -391,6 +426,10 @@ fn source_fn(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStrea
         units,
         |unit| unit.body.source.iter().collect(),
         |_, unit, bind| match &unit.body.source {
+            Some(field) if unit.transparent => {
+                let value = bind(field);
+                quote!(::std::error::Error::source((&#value).as_dyn_error()))
+            }
             Some(field) => {
                 let value = bind(field);
                 if is_option(&field.ty) {
@@ -414,6 +453,106 @@ fn source_fn(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStrea
     }
 }
 
+/// `Defined::transparent`, when the enum has transparent variants: the
+/// error each wraps.
+fn transparent_fn(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    if units.iter().all(|unit| !unit.transparent) {
+        return TokenStream::new();
+    }
+    let body = match_units(
+        item,
+        units,
+        |unit| {
+            if unit.transparent {
+                unit.body.source.iter().collect()
+            } else {
+                Vec::new()
+            }
+        },
+        |_, unit, bind| match &unit.body.source {
+            Some(field) if unit.transparent => {
+                let value = bind(field);
+                quote!(::core::option::Option::Some((&#value).as_dyn_error()))
+            }
+            _ => quote!(::core::option::Option::None),
+        },
+    );
+    quote! {
+        fn transparent(&self) -> ::core::option::Option<&(dyn ::std::error::Error + 'static)> {
+            #[allow(unused_imports)]
+            use #krate::__private::AsDynError as _;
+            #body
+        }
+    }
+}
+
+/// The body of `Display::fmt`: the message, or for a transparent variant
+/// the wrapped error's `Display`.
+fn display_body(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    if units.iter().all(|unit| !unit.transparent) {
+        return quote!(#krate::__private::fmt_display(self, f));
+    }
+    match_units(
+        item,
+        units,
+        |unit| {
+            if unit.transparent {
+                unit.body.source.iter().collect()
+            } else {
+                Vec::new()
+            }
+        },
+        |_, unit, bind| match &unit.body.source {
+            Some(field) if unit.transparent => {
+                let value = bind(field);
+                quote!(::core::fmt::Display::fmt(&#value, f))
+            }
+            _ => quote!(#krate::__private::fmt_display(self, f)),
+        },
+    )
+}
+
+/// `From<Source>` for each `#[from]` field, capturing the backtraces.
+fn from_impls(item: &Item, units: &[&Unit<'_>]) -> TokenStream {
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    units
+        .iter()
+        .filter(|unit| unit.body.from.is_some())
+        .filter_map(|unit| {
+            let source = unit.body.source.as_ref()?;
+            let ty = &source.ty;
+            let path = match unit.variant {
+                Some(variant) => quote!(Self::#variant),
+                None => quote!(Self),
+            };
+            let value = if unit.body.tuple {
+                quote!(#path(source))
+            } else {
+                let source_ident = &source.ident;
+                let backtraces = unit.body.backtraces.iter().map(|backtrace| {
+                    let field = &backtrace.field.ident;
+                    let capture = quote!(::std::backtrace::Backtrace::capture());
+                    if backtrace.optional {
+                        quote!(#field: ::core::option::Option::Some(#capture))
+                    } else {
+                        quote!(#field: #capture)
+                    }
+                });
+                quote!(#path { #source_ident: source, #(#backtraces,)* })
+            };
+            Some(quote! {
+                #[automatically_derived]
+                impl #impl_generics ::core::convert::From<#ty> for #ident #ty_generics #where_clause {
+                    fn from(source: #ty) -> Self {
+                        #value
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
 /// Whether a field's type is written `Option<...>`: its source is optional.
 fn is_option(ty: &Type) -> bool {
     match ty {
@@ -435,7 +574,7 @@ fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
     let code_value = &code.value;
     let [title, class, cause, solution] =
         [&attr.title, &attr.class, &attr.cause, &attr.solution].map(optional);
-    let message = &attr.message;
+    let message = &checked.template;
     let pieces = &checked.pieces;
     let args = &checked.args;
     let field_names = checked
@@ -473,7 +612,13 @@ fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
 
 /// What a rejected definition expands to: enough that uses of the type and
 /// report sites of its codes raise no errors of their own.
-fn fallback(krate: &TokenStream, item: &Item) -> TokenStream {
+fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+    // `?` on a source keeps compiling, where its `From` can be built.
+    let buildable: Vec<&Unit<'_>> = units
+        .iter()
+        .filter(|unit| unit.body.args.is_empty() && !unit.body.rejected)
+        .collect();
+    let from = from_impls(item, &buildable);
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let write_arg = write_no_arg();
@@ -505,6 +650,7 @@ fn fallback(krate: &TokenStream, item: &Item) -> TokenStream {
         impl #impl_generics ::std::error::Error for #ident #ty_generics #where_clause {}
 
         #fallback_diagnostic
+        #from
     }
 }
 
@@ -531,6 +677,16 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
         .as_ref()
         .map(|field| field.name.as_str())
         .unwrap_or_default();
+    // What a report site's value puts in the backtrace fields: a report
+    // keeps the message, never the value, so nothing is captured.
+    let backtraces = unit.body.backtraces.iter().map(|backtrace| {
+        let field = &backtrace.field.ident;
+        if backtrace.optional {
+            quote!(#field: ::core::option::Option::None,)
+        } else {
+            quote!(#field: ::std::backtrace::Backtrace::disabled(),)
+        }
+    });
     let lifetimes = item
         .generics
         .params
@@ -575,7 +731,7 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
         {
             (($($krate:tt)*) $($call:tt)*) => {
                 $($krate)*::__private::__report_checked! {
-                    (#code_literal #valid [#(#names),*] #variant #source #lifetimes) $($call)*
+                    (#code_literal #valid [#(#names),*] #variant #source #lifetimes {#(#backtraces)*}) $($call)*
                 }
             };
         }

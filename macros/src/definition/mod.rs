@@ -6,6 +6,7 @@
 pub(crate) mod ast;
 pub(crate) mod attr;
 pub(crate) mod check;
+pub(crate) mod docs;
 pub(crate) mod expand;
 
 use proc_macro2::{Span, TokenStream};
@@ -16,17 +17,18 @@ use crate::errors::Errors;
 use ast::{Item, Shape};
 use attr::Attr;
 use check::Checked;
+use docs::Docs;
 use expand::{Origin, Unit};
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let krate = crate::krate::path();
     let parsed = ast::parse(&item, &mut errors);
-    let stripped = ast::strip_helper_attributes(&item);
+    let mut docs = Docs::default();
     let generated = match &parsed {
         Some(parsed) => match &parsed.shape {
-            Shape::Struct(_) => expand_struct(&krate, args, parsed, &mut errors),
-            Shape::Enum(_) => expand_enum(&krate, args, parsed, &mut errors),
+            Shape::Struct(_) => expand_struct(&krate, args, parsed, &mut docs, &mut errors),
+            Shape::Enum(_) => expand_enum(&krate, args, parsed, &mut docs, &mut errors),
         },
         // The attribute's own problems are worth reporting all the same
         // (an enum's is empty).
@@ -36,6 +38,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         }
         None => TokenStream::new(),
     };
+    let stripped = ast::strip_helper_attributes(&item, &docs);
     let errors = errors.to_compile_errors();
     quote! {
         #stripped
@@ -48,19 +51,35 @@ fn expand_struct(
     krate: &TokenStream,
     args: TokenStream,
     item: &Item,
+    docs: &mut Docs,
     errors: &mut Errors,
 ) -> TokenStream {
     let Shape::Struct(body) = &item.shape else {
         return TokenStream::new();
     };
     let attr = attr::parse(args, errors);
+    if let Some(span) = attr.transparent {
+        errors.at(
+            span,
+            format_args!(
+                "#[error_code(transparent)] goes on a variant of an #[error_code] enum, which then shows \
+                 the error it wraps; struct `{}` needs a code and message of its own",
+                item.ident
+            ),
+        );
+        return TokenStream::new();
+    }
     let owner = format!("`{}`", item.ident);
     let checked = check_unit(attr.code.as_ref(), &attr, &owner, body, errors);
+    if let (Some(code), Some(checked)) = (&attr.code, &checked) {
+        docs.item = Some(docs::definition(code, &attr, checked, &body.args));
+    }
     let unit = Unit {
         code: attr.code.as_ref(),
         attr: &attr,
         body,
         variant: None,
+        transparent: false,
         checked: checked.as_ref().filter(|_| errors.is_empty()),
         origin: &Origin::Attribute,
     };
@@ -71,6 +90,7 @@ fn expand_enum(
     krate: &TokenStream,
     args: TokenStream,
     item: &Item,
+    docs: &mut Docs,
     errors: &mut Errors,
 ) -> TokenStream {
     let Shape::Enum(variants) = &item.shape else {
@@ -110,7 +130,7 @@ fn expand_enum(
                     variant.ident.span(),
                     format_args!(
                         "variant `{}` of enum `{}` has no code: each variant of an #[error_code] enum carries its own \
-                         #[error_code(\"CODE\", message = \"...\")]",
+                         #[error_code(\"CODE\", message = \"...\")], or #[error_code(transparent)] to show the one error it wraps",
                         variant.ident, item.ident
                     ),
                 );
@@ -143,10 +163,35 @@ fn expand_enum(
         .map(|(variant, attr)| {
             let owner = format!("`{}::{}`", item.ident, variant.ident);
             variant.attr.as_ref()?;
+            if variant.transparent.is_some() {
+                return None;
+            }
             check_unit(attr.code.as_ref(), attr, &owner, &variant.body, errors)
         })
         .collect();
     let valid = errors.is_empty();
+    if valid {
+        let mut table = String::from(docs::TABLE_HEAD);
+        for ((variant, attr), checked) in variants.iter().zip(&attrs).zip(&checked) {
+            let name = variant.ident.to_string();
+            let doc = match (&attr.code, checked) {
+                (Some(code), Some(checked)) => {
+                    table.push_str(&docs::table_row(
+                        &name,
+                        Some(&code.value),
+                        Some(&checked.template),
+                    ));
+                    docs::definition(code, attr, checked, &variant.body.args)
+                }
+                _ => {
+                    table.push_str(&docs::table_row(&name, None, None));
+                    docs::TRANSPARENT.to_owned()
+                }
+            };
+            docs.variants.push((name, doc));
+        }
+        docs.item = Some(table);
+    }
     let units: Vec<Unit<'_>> = variants
         .iter()
         .zip(&attrs)
@@ -156,6 +201,7 @@ fn expand_enum(
             attr,
             body: &variant.body,
             variant: Some(&variant.ident),
+            transparent: variant.transparent.is_some() && !variant.body.rejected,
             checked: checked.as_ref().filter(|_| valid),
             origin: &Origin::Attribute,
         })
@@ -173,5 +219,55 @@ fn check_unit(
     if body.rejected {
         return None;
     }
-    check::check(code?, attr, owner, &body.args, errors)
+    let code = code?;
+    let checked = check::check(code, attr, owner, &body.args, errors);
+    // One example value per argument, in the order of `args`.
+    if let (Some((values, span)), Some(checked)) = (&attr.example, &checked)
+        && values.len() != checked.fields.len()
+    {
+        let names: Vec<&str> = checked
+            .fields
+            .iter()
+            .map(|&index| body.args[index].name.as_str())
+            .collect();
+        let plural = |count: usize| if count == 1 { "" } else { "s" };
+        errors.at(
+            *span,
+            format_args!(
+                "{}: `example` has {} value{} but the message has {} argument{} ({}); give one value per argument, in this order",
+                code.value,
+                values.len(),
+                plural(values.len()),
+                names.len(),
+                plural(names.len()),
+                if names.is_empty() { "none".to_owned() } else { names.join(", ") }
+            ),
+        );
+        return None;
+    }
+    // `#[from]` builds the value from its source alone, capturing its
+    // backtraces: any other field would need a value `From` cannot give.
+    if let (Some(from), Some(source)) = (body.from, &body.source)
+        && !body.args.is_empty()
+    {
+        let others: Vec<String> = body
+            .args
+            .iter()
+            .map(|field| format!("`{}`", field.name))
+            .collect();
+        errors.at(
+            from,
+            format_args!(
+                "{}: #[from] converts the source alone into {owner}, but {} {} no value it could take \
+                 (every field but the source must be a `Backtrace`, which it captures); remove #[from] \
+                 and build the error with `.map_err(|{}| ...)`",
+                code.value,
+                others.join(", "),
+                if others.len() == 1 { "has" } else { "have" },
+                source.name
+            ),
+        );
+        return None;
+    }
+    checked
 }

@@ -10,8 +10,9 @@ use super::{consume_values, split_commas};
 use crate::errors::{Errors, closest};
 
 /// What the definition's hidden macro passes on: `(CODE VALID [names...]
-/// VARIANT SOURCE LIFETIMES)` (the variant `_` for a struct, the source
-/// field's name or `""`, how many lifetime parameters the type has), then
+/// VARIANT SOURCE LIFETIMES {BACKTRACES})` (the variant `_` for a struct, the
+/// source field's name or `""`, how many lifetime parameters the type has,
+/// the initializers of its backtrace fields), then
 /// the call: `CODE [keys...] [] [(value) ...]`, the empty
 /// group carrying the span of the call's values. Keys of `_` mean that
 /// step 1 rejected them.
@@ -21,6 +22,7 @@ struct Checked {
     variant: Option<Ident>,
     source: String,
     lifetimes: usize,
+    backtraces: TokenStream,
     code: LitStr,
     keys: Option<Group>,
     values_span: Span,
@@ -53,6 +55,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Some(variant) => quote!(#alias::#variant),
         None => quote!(#alias),
     };
+    let backtraces = &checked.backtraces;
     let krate = crate::krate::path();
     let typed = {
         let lifetimes = (checked.lifetimes > 0).then(|| {
@@ -97,6 +100,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #[allow(deprecated)]
             match (#constructor {
                 #(#fields,)*
+                #backtraces
             }) {
                 report => #krate::__private::report_defined(&report),
             }
@@ -124,6 +128,10 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
     };
     let source = definition.parse::<LitStr>()?.value();
     let lifetimes = definition.parse::<syn::LitInt>()?.base10_parse()?;
+    let backtraces = definition
+        .parse::<TokenTree>()
+        .and_then(expect_group)?
+        .stream();
     let code = input.parse()?;
     let keys = if input.peek(syn::Token![_]) {
         input.parse::<syn::Token![_]>()?;
@@ -145,6 +153,7 @@ fn parse(input: ParseStream) -> syn::Result<Checked> {
         variant,
         source,
         lifetimes,
+        backtraces,
         code,
         keys,
         values_span,

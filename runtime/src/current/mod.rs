@@ -112,6 +112,12 @@ impl<'a> Resolved<'a> {
         }
     }
 
+    /// Whether `tracing` is told of this report: not when it is restored,
+    /// since it was told when it was made.
+    fn is_told(&self) -> bool {
+        !matches!(self.source, NewReport::Restored { .. })
+    }
+
     /// Writes the values (or the text) into `buffer`; returns the form.
     fn write(&self, buffer: &mut PendingBuffer, budget: usize) -> Result<Form, OutOfMemory> {
         buffer.text.clear();
@@ -331,7 +337,9 @@ pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome
         count_busy(warning);
         (Outcome::Dropped, 0)
     });
-    trace::report(&reserved.entry(), warning, outcome, dropped);
+    if resolved.is_told() {
+        trace::report(&reserved.entry(), warning, outcome, dropped);
+    }
     outcome
 }
 
@@ -344,7 +352,7 @@ fn trace_dropped(
     limits: Limits,
     dropped: usize,
 ) {
-    if !trace::wants_drop(resolved.warning, dropped) {
+    if !resolved.is_told() || !trace::wants_drop(resolved.warning, dropped) {
         return;
     }
     let budget = limits.max_message_bytes();
@@ -378,8 +386,10 @@ fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Li
             count_busy(resolved.warning);
             (Outcome::Dropped, 0)
         });
-        let entry = pending.entry(limits.max_message_bytes());
-        trace::report(&entry, resolved.warning, outcome, dropped);
+        if resolved.is_told() {
+            let entry = pending.entry(limits.max_message_bytes());
+            trace::report(&entry, resolved.warning, outcome, dropped);
+        }
         outcome
     })
 }

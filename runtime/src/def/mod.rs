@@ -23,7 +23,7 @@ pub use value::{AsDynError, Defined};
 /// Definitions are made at compile time by `#[error_code]` and
 /// `include_catalog!`, or at run time by registering a catalog, and found
 /// through [`registry()`](crate::registry) or from a value with
-/// [`ErrorCode::definition`](crate::ErrorCode::definition). The template is split into literal pieces
+/// `ErrorCode::definition`. The template is split into literal pieces
 /// when the definition is made, so reporting never parses it.
 #[derive(Debug)]
 pub struct ErrorDef {

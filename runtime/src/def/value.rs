@@ -7,16 +7,24 @@ use core::fmt;
 
 use super::ErrorDef;
 
-/// What generated code implements for each definition; [`ErrorCode`] comes
-/// with it.
+/// What generated code implements for each definition; `errcode::ErrorCode`
+/// comes with it.
 #[doc(hidden)]
 pub trait Defined {
-    /// The definition this value's type was compiled with.
+    /// The definition this value's type was compiled with. A transparent
+    /// variant has none of its own: every caller asks
+    /// [`transparent`](Self::transparent) first.
     fn compiled_definition(&self) -> &'static ErrorDef;
 
     /// Writes the value of the argument `compiled_definition().fields()[index]`;
     /// an index out of range writes nothing.
     fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// For a transparent variant (`#[error_code(transparent)]`), the error it
+    /// wraps, whose definition, if it has one, is this value's.
+    fn transparent(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        None
+    }
 }
 
 /// Where each field of a definition in force is among the fields of the

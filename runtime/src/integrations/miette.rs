@@ -12,7 +12,8 @@
 //!   one (a `#[source]` field), and `help` is the solution; a related advice
 //!   is rendered after the help, labelled as what it is.
 //!
-//! Each reads the definition in force, as `Display` does: a catalog
+//! Each reads the definition in force, as `Display` does (for a
+//! transparent variant, the wrapped error's, or none): a catalog
 //! registered at run time with a higher priority replaces the texts.
 
 use core::fmt;
@@ -20,18 +21,18 @@ use core::fmt;
 use ::miette::{Diagnostic, Severity};
 
 use crate::def::Defined;
-use crate::registry::in_force;
+use crate::registry::definition_in_force;
 
 /// `Diagnostic::code`: the definition's code.
 #[doc(hidden)]
 pub fn diagnostic_code(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {
-    Some(Box::new(in_force(value.compiled_definition()).code()))
+    Some(Box::new(definition_in_force(value)?.code()))
 }
 
 /// `Diagnostic::severity`: `Warning` for a `W` code, else `Error`.
 #[doc(hidden)]
 pub fn diagnostic_severity(value: &dyn Defined) -> Option<Severity> {
-    let def = in_force(value.compiled_definition());
+    let def = definition_in_force(value)?;
     Some(if def.is_warning() {
         Severity::Warning
     } else {
@@ -42,7 +43,7 @@ pub fn diagnostic_severity(value: &dyn Defined) -> Option<Severity> {
 /// `Diagnostic::help`: the solution.
 #[doc(hidden)]
 pub fn diagnostic_help(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {
-    let solution = in_force(value.compiled_definition()).solution()?;
+    let solution = definition_in_force(value)?.solution()?;
     Some(Box::new(solution))
 }
 
@@ -51,7 +52,7 @@ pub fn diagnostic_help(value: &dyn Defined) -> Option<Box<dyn fmt::Display>> {
 pub fn diagnostic_related<'a>(
     value: &'a dyn Defined,
 ) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-    let def = in_force(value.compiled_definition());
+    let def = definition_in_force(value)?;
     def.cause()?;
     let cause: &'a dyn Diagnostic = &def.possible_cause;
     Some(Box::new(core::iter::once(cause)))

@@ -34,21 +34,20 @@ pub use register::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
 
-/// Finds the compiled definition of an error value behind `dyn Error` (the
-/// one its type was compiled with, before any registered catalog replaced
-/// its texts): each type of definitions has one, which downcasts to the type.
+/// Finds the definition's value behind a `dyn Error`: each type of
+/// definitions has one, which downcasts to the type.
 #[doc(hidden)]
-pub type Downcast = fn(&(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef>;
+pub type Downcast = for<'a> fn(&'a (dyn std::error::Error + 'static)) -> Option<&'a dyn Defined>;
 
 /// The [`Downcast`] of the type `T`.
 #[doc(hidden)]
-pub fn downcast<T: Defined + std::error::Error + 'static>(
-    error: &(dyn std::error::Error + 'static),
-) -> Option<&'static ErrorDef> {
+pub fn downcast<'a, T: Defined + std::error::Error + 'static>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn Defined> {
     // Two items per type rather than `map`'s five; `definition_of` applies
     // the registered texts.
     match error.downcast_ref::<T>() {
-        Some(value) => Some(value.compiled_definition()),
+        Some(value) => Some(value),
         None => None,
     }
 }
@@ -87,6 +86,17 @@ impl Registration {
     pub const fn new(def: &'static ErrorDef, downcast: Downcast) -> Self {
         Registration {
             def,
+            downcast,
+            written: None,
+        }
+    }
+
+    /// No definition, only the downcast of a type whose values may all be
+    /// transparent variants, so that [`definition_of`] looks through them.
+    #[doc(hidden)]
+    pub const fn transparent(downcast: Downcast) -> Self {
+        Registration {
+            def: &REJECTED,
             downcast,
             written: None,
         }
@@ -204,6 +214,7 @@ pub struct Registry {
 impl Registry {
     fn collect() -> Self {
         let mut all: Vec<(&'static ErrorDef, Option<Written>)> = linked()
+            .filter(|registration| !core::ptr::eq(registration.def, &REJECTED))
             .map(|registration| (registration.def, registration.written))
             .collect();
         // The variants of an enum share their type's downcast.
@@ -375,35 +386,48 @@ impl Registry {
         self.entries.is_empty()
     }
 
-    /// Checks that every one of `codes` is registered; the error names the
-    /// missing ones. For a test of the binary that reports them: a crate of
-    /// definitions the binary never refers to is left out by the linker, and
-    /// its codes with it, without any error; `use my_errors as _;` in the
-    /// binary links it.
+    /// Checks that every one of `codes` is registered, by one definition;
+    /// the error names the missing ones, and the expected codes that more
+    /// than one definition in the binary claims (a [`Conflict`], each of
+    /// its definitions named). For a test of the binary that reports them:
+    /// a crate of definitions the binary never refers to is left out by the
+    /// linker, and its codes with it, without any error; `use my_errors as _;`
+    /// in the binary links it.
     ///
     /// ```
     /// # use errcode::error_code;
     /// # #[derive(Debug)]
-    /// # #[error_code("EZ0001", message = "Device %s was not found.")]
+    /// # #[error_code("EZ0031", message = "Device {device_id} was not found.")]
     /// # pub struct DeviceNotFound { pub device_id: u32 }
-    /// errcode::registry().expect_codes(["EZ0001"]).unwrap();
-    /// let missing = errcode::registry().expect_codes(["EZ0001", "EZ0002", "EZ0003"]).unwrap_err();
-    /// assert_eq!(missing.codes(), ["EZ0002", "EZ0003"]);
-    /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0002, EZ0003"));
+    /// errcode::registry().expect_codes(["EZ0031"]).unwrap();
+    /// let missing = errcode::registry().expect_codes(["EZ0031", "EZ0032", "EZ0033"]).unwrap_err();
+    /// assert_eq!(missing.codes(), ["EZ0032", "EZ0033"]);
+    /// assert!(missing.conflicts().is_empty());
+    /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0032, EZ0033"));
     /// ```
     pub fn expect_codes<'c>(
         &self,
         codes: impl IntoIterator<Item = &'c str>,
     ) -> Result<(), MissingCodes> {
-        let missing: Vec<String> = codes
-            .into_iter()
-            .filter(|code| self.get(code).is_none())
-            .map(str::to_owned)
-            .collect();
-        if missing.is_empty() {
+        let mut missing: Vec<String> = Vec::new();
+        let mut conflicts: Vec<Conflict> = Vec::new();
+        for code in codes {
+            if self.get(code).is_none() {
+                missing.push(code.to_owned());
+            } else if let Some(conflict) =
+                self.conflicts.iter().find(|conflict| conflict.code == code)
+                && !conflicts.iter().any(|seen| seen.code == code)
+            {
+                conflicts.push(conflict.clone());
+            }
+        }
+        if missing.is_empty() && conflicts.is_empty() {
             Ok(())
         } else {
-            Err(MissingCodes { codes: missing })
+            Err(MissingCodes {
+                codes: missing,
+                conflicts,
+            })
         }
     }
 
@@ -415,10 +439,12 @@ impl Registry {
     }
 }
 
-/// Codes that [`Registry::expect_codes`] did not find.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Codes that [`Registry::expect_codes`] did not find, and those it found
+/// defined more than once.
+#[derive(Debug, Clone)]
 pub struct MissingCodes {
     codes: Vec<String>,
+    conflicts: Vec<Conflict>,
 }
 
 impl MissingCodes {
@@ -426,19 +452,57 @@ impl MissingCodes {
     pub fn codes(&self) -> &[String] {
         &self.codes
     }
+
+    /// The codes asked for that more than one definition linked into the
+    /// binary claims, in the order asked for.
+    pub fn conflicts(&self) -> &[Conflict] {
+        &self.conflicts
+    }
 }
+
+impl PartialEq for MissingCodes {
+    fn eq(&self, other: &Self) -> bool {
+        let codes = |conflicts: &[Conflict]| -> Vec<&'static str> {
+            conflicts.iter().map(Conflict::code).collect()
+        };
+        self.codes == other.codes && codes(&self.conflicts) == codes(&other.conflicts)
+    }
+}
+
+impl Eq for MissingCodes {}
 
 impl core::fmt::Display for MissingCodes {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let count = self.codes.len();
-        write!(
-            f,
-            "{count} code{} {} not registered: {}; a crate of definitions that the binary never \
-             refers to is left out by the linker: refer to it once, as `use my_errors as _;`",
-            if count == 1 { "" } else { "s" },
-            if count == 1 { "is" } else { "are" },
-            self.codes.join(", ")
-        )
+        if count > 0 {
+            write!(
+                f,
+                "{count} code{} {} not registered: {}; a crate of definitions that the binary never \
+                 refers to is left out by the linker: refer to it once, as `use my_errors as _;`",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "is" } else { "are" },
+                self.codes.join(", ")
+            )?;
+        }
+        for (index, conflict) in self.conflicts.iter().enumerate() {
+            if count > 0 || index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(
+                f,
+                "{} is defined {} times: ",
+                conflict.code,
+                conflict.definitions.len()
+            )?;
+            for (index, def) in conflict.definitions.iter().enumerate() {
+                if index > 0 {
+                    f.write_str(" and ")?;
+                }
+                write!(f, "at {} ({:?})", def.location(), def.message())?;
+            }
+            f.write_str(", of which reports use the first; keep one definition per code")?;
+        }
+        Ok(())
     }
 }
 
@@ -576,13 +640,40 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
 /// assert!(errcode::definition_of(&io).is_none());
 /// ```
 pub fn definition_of(error: &(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef> {
+    defined_in(error).map(|value| in_force(value.compiled_definition()))
+}
+
+/// The first definition's value among `error` and its `source()` chain; a
+/// transparent variant is looked through to the error it wraps.
+pub(crate) fn defined_in<'a>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn Defined> {
     let downcasts = &compiled().downcasts;
     let mut current = Some(error);
     while let Some(error) = current {
-        if let Some(def) = downcasts.iter().find_map(|downcast| downcast(error)) {
-            return Some(in_force(def));
+        if let Some(value) = downcasts.iter().find_map(|downcast| downcast(error)) {
+            // A transparent variant's `source()` is its wrapped error's, so
+            // the wrapped error's chain is the rest of this one.
+            return coded(value);
         }
         current = error.source();
     }
     None
+}
+
+/// The value whose definition `value` carries: `value` itself, or for a
+/// transparent variant the definition's value the wrapped error is or
+/// holds in its `source()` chain; `None` when it holds none.
+pub(crate) fn coded(value: &dyn Defined) -> Option<&dyn Defined> {
+    match value.transparent() {
+        None => Some(value),
+        Some(wrapped) => defined_in(wrapped),
+    }
+}
+
+/// `ErrorCode::try_definition`: the definition in force of the code `value`
+/// carries.
+#[doc(hidden)]
+pub fn definition_in_force(value: &dyn Defined) -> Option<&'static ErrorDef> {
+    coded(value).map(|coded| in_force(coded.compiled_definition()))
 }

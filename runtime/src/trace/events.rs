@@ -15,6 +15,11 @@
 //! | `dropped` | on a drop: how many reports the store has dropped since it was last taken |
 //! | `code.file.path`, `code.line.number`, `code.column.number` | the report site (OpenTelemetry's names) |
 //!
+//! A report put back by `restore_reports` emits no event: it was told when
+//! it was made, on the thread that made it, and one report is one event
+//! however many times it is handed over (a restored report that a full
+//! lane drops is still counted in the `errcode.dropped` total).
+//!
 //! Drops come in floods (a lane is full until it is taken), so they are not
 //! told one by one: the first report a lane drops since it was taken emits
 //! its event (with `dropped = 1`), and taking a lane that dropped reports
@@ -31,7 +36,7 @@ use core::fmt;
 
 use ::tracing::{Level, event};
 
-use crate::def::ErrorDef;
+use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::store::{Entry, Outcome};
 
 /// The target of every event.
@@ -91,6 +96,27 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
         code.file.path = entry.location.file,
         code.line.number = entry.location.line,
         code.column.number = entry.location.column,
+    );
+}
+
+/// Tells that a transparent variant wrapping no definition's value was
+/// reported, and so recorded nothing: one `errcode.unreported` event at
+/// `WARN`, whose message is the wrapped error's.
+pub(crate) fn unreported(value: &dyn Defined, location: SourceLocation) {
+    let Some(wrapped) = value.transparent() else {
+        return;
+    };
+    event!(
+        name: "errcode.unreported",
+        target: TARGET,
+        Level::WARN,
+        message = ::tracing::field::display(format_args!(
+            "not reported: the error has no code ({wrapped})"
+        )),
+        outcome = "unreported",
+        code.file.path = location.file,
+        code.line.number = location.line,
+        code.column.number = location.column,
     );
 }
 

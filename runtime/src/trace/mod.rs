@@ -3,7 +3,7 @@
 //! `events.rs`, with the `tracing` feature). The only integration the
 //! report path calls, so it sits just above the store, below the current
 //! store that records reports; with the feature off, `off.rs` has the same
-//! four functions, which do nothing and cost nothing.
+//! functions, which do nothing and cost nothing.
 
 #[cfg(feature = "tracing")]
 mod events;
@@ -11,6 +11,6 @@ mod events;
 mod off;
 
 #[cfg(feature = "tracing")]
-pub(crate) use events::{note_taken, report, taken, wants_drop};
+pub(crate) use events::{note_taken, report, taken, unreported, wants_drop};
 #[cfg(not(feature = "tracing"))]
-pub(crate) use off::{note_taken, report, taken, wants_drop};
+pub(crate) use off::{note_taken, report, taken, unreported, wants_drop};

@@ -1,5 +1,6 @@
 //! The hooks of `events.rs` without the `tracing` feature: nothing to tell.
 
+use crate::def::{Defined, SourceLocation};
 use crate::store::{Entry, Outcome};
 
 /// No subscriber can want the event of a dropped report.
@@ -12,3 +13,5 @@ pub(crate) fn report(_: &Entry<'_>, _: bool, _: Outcome, _: usize) {}
 pub(crate) fn note_taken(_: bool, _: usize) {}
 
 pub(crate) fn taken() {}
+
+pub(crate) fn unreported(_: &dyn Defined, _: SourceLocation) {}

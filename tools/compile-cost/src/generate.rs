@@ -164,6 +164,10 @@ pub fn macros(count: usize) -> String {
         if let (Some(cause), Some(solution)) = (&def.cause, &def.solution) {
             let _ = write!(attr, ", cause = {cause:?}, solution = {solution:?}");
         }
+        // Two placeholders or more need their arglist, as a user writes it.
+        if def.names.len() > 1 {
+            let _ = write!(attr, ", args = {:?}", def.names.join(","));
+        }
         attr.push_str(")]");
         let fields: String = def
             .names
