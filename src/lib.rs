@@ -169,6 +169,12 @@ pub use errcode_runtime::{
     take_error_message, take_reports, take_warning_message, write_error_message,
     write_warning_message,
 };
+// The graph engine's layout and the reports of CANN's C++ error-message framework.
+pub use errcode_runtime::{
+    Layout, ReportTime, report_dynamic_suffixed, report_user_defined, take_error_message_with,
+    take_error_reports, take_warning_message_with, write_error_message_with,
+    write_warning_message_with,
+};
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]

@@ -24,6 +24,7 @@ mod render;
 mod report;
 mod store;
 mod stream;
+mod time;
 
 pub use arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
 pub use def::{AsDynError, Defined, ErrorCode, ErrorDef, RawDef, SourceLocation, fmt_display};
@@ -40,12 +41,16 @@ pub use registry::{
     Conflict, Downcast, MissingCodes, REJECTED, Registration, Registrations, Registry,
     definition_of, downcast, registry,
 };
+pub use render::Layout;
 pub use report::{
-    Report, ReportError, report_defined, report_dynamic, report_formatted, report_internal,
-    restore_reports, take_error_message, take_reports, take_warning_message, write_error_message,
-    write_warning_message,
+    Report, ReportError, report_defined, report_dynamic, report_dynamic_suffixed, report_formatted,
+    report_internal, report_user_defined, restore_reports, take_error_message,
+    take_error_message_with, take_error_reports, take_reports, take_warning_message,
+    take_warning_message_with, write_error_message, write_error_message_with,
+    write_warning_message, write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
+pub use time::ReportTime;
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
 /// JSON, Markdown or Rust (the `errcode-catalog` crate).

@@ -20,6 +20,7 @@ use crate::limits::{Limits, limits};
 use crate::registry::in_force;
 use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
 use crate::stream::StreamShared;
+use crate::time::ReportTime;
 
 /// What a new report is made of, before it is written.
 #[derive(Clone, Copy)]
@@ -30,10 +31,12 @@ pub(crate) enum Source<'a> {
         def: &'static ErrorDef,
         write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
     },
-    /// An internal error with a formatted message and no arguments.
+    /// A formatted message with no definition and no arguments: an
+    /// internal error, or a user-defined one (`EU0000`-`EU9999`).
     Formatted {
         code: &'static str,
         warning: bool,
+        internal: bool,
         message: fmt::Arguments<'a>,
     },
     /// A report taken earlier, being put back: its values when it was
@@ -45,6 +48,7 @@ pub(crate) enum Source<'a> {
         internal: bool,
         message: &'a str,
         values: Option<&'a [(&'static str, String)]>,
+        time: ReportTime,
     },
 }
 
@@ -57,10 +61,17 @@ struct Resolved<'a> {
     internal: bool,
     /// For a defined code: the fields of `def` among those `write_arg` knows.
     map: Option<FieldMap>,
+    /// When it was reported: now, or a restored report's own time.
+    time: ReportTime,
 }
 
 impl<'a> Resolved<'a> {
     fn new(source: Source<'a>) -> Self {
+        // One read of the clock, kept raw: local time is for rendering.
+        let time = match source {
+            Source::Restored { time, .. } => time,
+            _ => ReportTime::now(),
+        };
         match source {
             Source::Defined { def: compiled, .. } => {
                 let def = in_force(compiled);
@@ -71,15 +82,22 @@ impl<'a> Resolved<'a> {
                     warning: def.is_warning(),
                     internal: def.is_internal(),
                     map: Some(FieldMap::new(compiled, def)),
+                    time,
                 }
             }
-            Source::Formatted { code, warning, .. } => Resolved {
+            Source::Formatted {
+                code,
+                warning,
+                internal,
+                ..
+            } => Resolved {
                 source,
                 code,
                 def: None,
                 warning,
-                internal: true,
+                internal,
                 map: None,
+                time,
             },
             Source::Restored {
                 code,
@@ -94,6 +112,7 @@ impl<'a> Resolved<'a> {
                 warning,
                 internal,
                 map: None,
+                time,
             },
         }
     }
@@ -169,6 +188,7 @@ impl<'a> Resolved<'a> {
             internal: self.internal,
             form,
             location,
+            time: self.time,
             text: &buffer.text,
             spans: &buffer.spans,
         }
@@ -195,6 +215,7 @@ impl<'a> Resolved<'a> {
             def: self.def,
             internal: self.internal,
             location,
+            time: self.time,
             len,
             text,
         }

@@ -1,4 +1,5 @@
-//! The text of a thread's reports, byte for byte as the CANN runtime prints it.
+//! The text of a thread's reports, byte for byte as the CANN runtime prints
+//! it, in one of its layouts.
 //!
 //! Generic over the writer rather than `&mut dyn Write`: rendering is a
 //! few dozen short writes per report, each a call through a vtable otherwise.
@@ -8,6 +9,63 @@ use core::fmt::{self, Write};
 use crate::store::{Counter, Entry, Lane};
 
 const INDENT: &str = "        ";
+
+/// How the text of a store's reports is laid out: which of CANN's error
+/// managers it reads like, byte for byte.
+///
+/// ```
+/// errcode::report_internal("E19999", "queue overflow").unwrap();
+/// let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+/// // [PID: 4711] 2026-12-01-12:34:56.789.012 (E19999):  queue overflow
+/// assert!(text.starts_with("E19999: Internal error!\nE19999[PID: "));
+/// assert!(text.ends_with(" (E19999):  queue overflow\nTraceBack (most recent call last):\n"));
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// The compact runtime's C error manager (`error_manager.c`), lines
+    /// ending in `\r\n`: `EK0201: message`, then `        PossibleCause: `
+    /// and `        Solution: ` lines, then the other errors under
+    /// `        TraceBack (most recent call last):`; when every error is
+    /// internal, `E19999: Inner Error!` and the first message below it.
+    #[default]
+    Compact,
+    /// The graph engine's `ErrorManager` (`error_manager.cc`, served by
+    /// `GetErrMgrErrorMessage`), lines ending in `\n`: `[PID: 4711]
+    /// 2026-12-01-12:34:56.789.012 Title(EK0201): message` with the process
+    /// id and the report's time in local time, `        Possible Cause: `
+    /// and `        Solution: ` lines unless empty or `N/A`, then
+    /// `TraceBack (most recent call last):` and the other errors indented by
+    /// eight spaces; when every error is internal, `E19999: Internal error!`
+    /// and that layout's own spacing. Its quirks are kept: the traceback
+    /// skips only a repeat of the first report, so a headline preceded by
+    /// an internal error shows in the traceback too.
+    Ge,
+}
+
+/// Renders a lane of errors in `layout`.
+pub(crate) fn write_errors_in<W: Write + ?Sized>(
+    layout: Layout,
+    lane: &Lane,
+    out: &mut W,
+) -> fmt::Result {
+    match layout {
+        Layout::Compact => write_errors(lane, out),
+        Layout::Ge => ge::write_errors(lane, out),
+    }
+}
+
+/// Renders a lane of warnings in `layout`.
+pub(crate) fn write_warnings_in<W: Write + ?Sized>(
+    layout: Layout,
+    lane: &Lane,
+    out: &mut W,
+) -> fmt::Result {
+    match layout {
+        Layout::Compact => write_warnings(lane, out),
+        Layout::Ge => ge::write_warnings(lane, out),
+    }
+}
 
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
@@ -65,27 +123,173 @@ pub(crate) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt
     write_dropped(lane, out)
 }
 
-/// The length of what [`write_errors`] writes.
-pub(crate) fn errors_len(lane: &Lane) -> usize {
+/// The length of what [`write_errors_in`] writes.
+pub(crate) fn errors_len(layout: Layout, lane: &Lane) -> usize {
     let mut counter = Counter::default();
-    let _ = write_errors(lane, &mut counter);
+    let _ = write_errors_in(layout, lane, &mut counter);
     counter.0
 }
 
-/// The length of what [`write_warnings`] writes.
-pub(crate) fn warnings_len(lane: &Lane) -> usize {
+/// The length of what [`write_warnings_in`] writes.
+pub(crate) fn warnings_len(layout: Layout, lane: &Lane) -> usize {
     let mut counter = Counter::default();
-    let _ = write_warnings(lane, &mut counter);
+    let _ = write_warnings_in(layout, lane, &mut counter);
     counter.0
 }
 
 fn write_dropped<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+    write_dropped_line(lane, out, "\r\n")
+}
+
+/// `        ... N more messages dropped` and `end`, when reports were dropped.
+fn write_dropped_line<W: Write + ?Sized>(lane: &Lane, out: &mut W, end: &str) -> fmt::Result {
     if lane.dropped() > 0 {
         write!(
             out,
-            "{INDENT}... {} more messages dropped\r\n",
+            "{INDENT}... {} more messages dropped{end}",
             lane.dropped()
         )?;
     }
     Ok(())
+}
+
+/// The graph engine's layout (`ErrorManager::GetErrorMessage`,
+/// `GetWarningMessage` and `AssembleInnerErrorMessage` of CANN's
+/// `error_manager.cc`).
+mod ge {
+    use super::*;
+
+    /// What the original writes between the last `)` and an internal
+    /// error's message in the all-internal layout: `"): "` then `" "`.
+    const INNER_SEPARATOR: &str = "):  ";
+    /// The original's placeholder code after the first line of the
+    /// all-internal layout: six spaces, then one more before the message.
+    const CONTINUATION: &str = "       ";
+
+    /// An internal (`xx9999`) or parameter-check (`xx8888`) code, judged as
+    /// the original judges it: by length and the last four characters.
+    fn is_inner(code: &str) -> bool {
+        code.len() == 6 && (code.ends_with("9999") || is_param_check(code))
+    }
+
+    fn is_param_check(code: &str) -> bool {
+        code.get(2..) == Some("8888")
+    }
+
+    fn title(entry: &Entry<'_>) -> &'static str {
+        entry.def.and_then(|def| def.title()).unwrap_or_default()
+    }
+
+    /// `[PID: 4711] 2026-12-01-12:34:56.789.012 Title(CODE): message\n`
+    fn write_line<W: Write + ?Sized>(pid: u32, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+        write!(
+            out,
+            "[PID: {pid}] {} {}({}): ",
+            entry.time,
+            title(entry),
+            entry.code
+        )?;
+        entry.message.write(out)?;
+        out.write_str("\n")
+    }
+
+    fn shown(text: Option<&str>) -> Option<&str> {
+        text.filter(|text| !text.is_empty() && *text != "N/A")
+    }
+
+    pub(super) fn write_errors<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+        let Some(first) = lane.entry_at(0) else {
+            return write_dropped_line(lane, out, "\n");
+        };
+        let pid = std::process::id();
+        let Some(head) = lane.entries().find(|entry| !is_inner(entry.code)) else {
+            write_all_internal(lane, &first, pid, out)?;
+            return write_dropped_line(lane, out, "\n");
+        };
+        write_line(pid, &head, out)?;
+        if let Some(cause) = shown(head.def.and_then(|def| def.cause())) {
+            out.write_str("        Possible Cause: ")?;
+            out.write_str(cause)?;
+            out.write_str("\n")?;
+        }
+        if let Some(solution) = shown(head.def.and_then(|def| def.solution())) {
+            out.write_str("        Solution: ")?;
+            out.write_str(solution)?;
+            out.write_str("\n")?;
+        }
+        let mut traceback_started = false;
+        for entry in lane.entries() {
+            // The original skips an entry with the headline's code and the
+            // *first* entry's message: a repeat of the first report.
+            let first_message_here = Entry {
+                code: entry.code,
+                ..first
+            };
+            if entry.code == head.code && entry.same_as(&first_message_here) {
+                continue;
+            }
+            if !traceback_started {
+                out.write_str("TraceBack (most recent call last):\n")?;
+                traceback_started = true;
+            }
+            out.write_str(INDENT)?;
+            entry.message.write(out)?;
+            out.write_str("\n")?;
+        }
+        write_dropped_line(lane, out, "\n")
+    }
+
+    /// Every error is internal: the first code that is not a parameter
+    /// check heads the text (the first code when all are), then the first
+    /// report in full, then the others.
+    fn write_all_internal<W: Write + ?Sized>(
+        lane: &Lane,
+        first: &Entry<'_>,
+        pid: u32,
+        out: &mut W,
+    ) -> fmt::Result {
+        let first_is_param_check = is_param_check(first.code);
+        let shown_code = lane
+            .entries()
+            .find(|entry| !is_param_check(entry.code))
+            .map_or(first.code, |entry| entry.code);
+        out.write_str(shown_code)?;
+        out.write_str(": Internal error!\n")?;
+        let mut continuing = false;
+        for entry in lane.entries() {
+            if first_is_param_check && is_param_check(entry.code) {
+                out.write_str(INDENT)?;
+            } else {
+                if continuing {
+                    out.write_str(CONTINUATION)?;
+                } else {
+                    write!(
+                        out,
+                        "{shown_code}[PID: {pid}] {} {}({}{INNER_SEPARATOR}",
+                        entry.time,
+                        title(&entry),
+                        entry.code
+                    )?;
+                }
+                entry.message.write(out)?;
+                out.write_str("\n")?;
+                if !continuing {
+                    out.write_str("TraceBack (most recent call last):\n")?;
+                    continuing = true;
+                }
+                continue;
+            }
+            entry.message.write(out)?;
+            out.write_str("\n")?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+        let pid = std::process::id();
+        for entry in lane.entries() {
+            write_line(pid, &entry, out)?;
+        }
+        write_dropped_line(lane, out, "\n")
+    }
 }

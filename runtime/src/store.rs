@@ -17,6 +17,7 @@ use core::ops::Range;
 use crate::arena::{CappedWriter, OutOfMemory, floor_char_boundary};
 use crate::def::{ErrorDef, SourceLocation};
 use crate::limits::Limits;
+use crate::time::ReportTime;
 
 /// The bytes of the reserve: one report's code and message, cut to fit.
 pub(crate) const RESERVE_BYTES: usize = 256;
@@ -42,6 +43,7 @@ pub(crate) struct Pending<'a> {
     pub(crate) internal: bool,
     pub(crate) form: Form,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) text: &'a str,
     pub(crate) spans: &'a [Range<usize>],
 }
@@ -72,6 +74,7 @@ impl<'a> Pending<'a> {
             def: self.def,
             internal: self.internal,
             location: self.location,
+            time: self.time,
             message: self.message(budget),
         }
     }
@@ -95,6 +98,7 @@ struct Item {
     internal: bool,
     form: Form,
     location: SourceLocation,
+    time: ReportTime,
     /// Indexes into the lane's `spans`: one per value, or the text.
     spans: Range<usize>,
     /// The longest message to render, from the limits when it was reported.
@@ -113,6 +117,7 @@ struct Reserve {
     def: Option<&'static ErrorDef>,
     internal: bool,
     location: SourceLocation,
+    time: ReportTime,
     len: usize,
     text: [u8; RESERVE_BYTES],
 }
@@ -125,6 +130,7 @@ impl Reserve {
         def: None,
         internal: false,
         location: SourceLocation::new("", 0, 0),
+        time: ReportTime::EPOCH,
         len: 0,
         text: [0; RESERVE_BYTES],
     };
@@ -141,6 +147,7 @@ pub(crate) struct ReserveText {
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) len: usize,
     pub(crate) text: [u8; RESERVE_BYTES],
 }
@@ -153,6 +160,7 @@ impl ReserveText {
             def: self.def,
             internal: self.internal,
             location: self.location,
+            time: self.time,
             // Only whole chars are ever written to `text` (see `FixedWriter`).
             message: Message::Text(
                 core::str::from_utf8(&self.text[..self.len]).unwrap_or_default(),
@@ -308,6 +316,7 @@ pub(crate) struct Entry<'a> {
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) message: Message<'a>,
 }
 
@@ -481,6 +490,7 @@ impl Lane {
             def: reserve.def,
             internal: reserve.internal,
             location: reserve.location,
+            time: reserve.time,
             message: Message::Text(reserve.message()),
         }
     }
@@ -506,6 +516,7 @@ impl Lane {
             def: item.def,
             internal: item.internal,
             location: item.location,
+            time: item.time,
             message,
         }
     }
@@ -621,6 +632,7 @@ impl Lane {
             internal: pending.internal,
             form: pending.form,
             location: pending.location,
+            time: pending.time,
             spans: first_span..self.spans.len(),
             budget: limits.max_message_bytes(),
             hash,
@@ -672,6 +684,7 @@ impl Lane {
             def: reserved.def,
             internal: reserved.internal,
             location: reserved.location,
+            time: reserved.time,
             len: reserved.len,
             text: reserved.text,
         };
