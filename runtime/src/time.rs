@@ -40,19 +40,29 @@ impl fmt::Display for ReportTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use chrono::{Datelike as _, Timelike as _};
         let local: chrono::DateTime<chrono::Local> = self.0.into();
+        // Written digit by digit into one buffer: `write!` with widths costs
+        // more than the conversion to local time.
         let micros = local.timestamp_subsec_micros() % 1_000_000;
-        write!(
-            f,
-            "{:04}-{:02}-{:02}-{:02}:{:02}:{:02}.{:03}.{:03}",
-            local.year(),
-            local.month(),
-            local.day(),
-            local.hour(),
-            local.minute(),
-            local.second(),
-            micros / 1000,
-            micros % 1000
-        )
+        let mut text = *b"0000-00-00-00:00:00.000.000";
+        let year = u32::try_from(local.year()).unwrap_or_default() % 10_000;
+        let fields: [(usize, usize, u32); 8] = [
+            (0, 4, year),
+            (5, 2, local.month()),
+            (8, 2, local.day()),
+            (11, 2, local.hour()),
+            (14, 2, local.minute()),
+            (17, 2, local.second()),
+            (20, 3, micros / 1000),
+            (24, 3, micros % 1000),
+        ];
+        for (start, width, mut value) in fields {
+            for byte in text[start..start + width].iter_mut().rev() {
+                *byte = b'0' + (value % 10) as u8;
+                value /= 10;
+            }
+        }
+        // Only ASCII digits and separators were written.
+        f.write_str(core::str::from_utf8(&text).unwrap_or_default())
     }
 }
 
