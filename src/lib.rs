@@ -198,6 +198,10 @@ pub use errcode_runtime::{
     take_warning_message_with, write_error_message, write_error_message_with,
     write_warning_message, write_warning_message_with,
 };
+// The graph engine's layout and the reports of CANN's C++ error-message framework.
+pub use errcode_runtime::{
+    ReportTime, report_dynamic_suffixed, report_user_defined, take_error_reports,
+};
 
 /// What a module that defines or reports errors uses:
 /// `use errcode::prelude::*;` brings [`ErrorCode`], whose methods

@@ -452,3 +452,96 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
         &mut plain
     ));
 }
+
+/// `text` with this process's `[PID: n]` written `[PID: P]` and each report
+/// time (`2026-12-01-12:34:56.789.012`) written `T`; any other PID panics.
+fn ge_masked(text: &str) -> String {
+    let pid = format!("[PID: {}]", std::process::id());
+    let shape = b"dddd-dd-dd-dd:dd:dd.ddd.ddd";
+    let is_time = |rest: &[u8]| {
+        rest.len() >= shape.len()
+            && shape.iter().zip(rest).all(|(want, got)| match want {
+                b'd' => got.is_ascii_digit(),
+                _ => want == got,
+            })
+    };
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("[PID: ") {
+            assert!(rest.starts_with(&pid), "another PID: {rest}");
+            out.push_str("[PID: P]");
+            rest = &rest[pid.len()..];
+        } else if is_time(rest.as_bytes()) {
+            out.push('T');
+            rest = &rest[shape.len()..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+#[test]
+fn ge_layout_heads_with_pid_time_and_title() {
+    msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+    report_inner_error!("E19999", "after");
+    let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    assert_eq!(
+        ge_masked(&text),
+        "[PID: P] T Resource_Error_Insufficient_Host_Memory(EK0201): Failed to allocate 1048576B host memory for Profiling.\n\
+         \x20       Possible Cause: Allocation failed due to insufficient host memory.\n\
+         \x20       Solution: Stop unnecessary processes and ensure that the required memory is available.\n\
+         TraceBack (most recent call last):\n\
+         \x20       after\n"
+    );
+    assert_eq!(errcode::take_error_message_with(errcode::Layout::Ge), None);
+}
+
+#[test]
+fn ge_layout_repeats_a_headline_preceded_by_an_internal_error() {
+    report_inner_error!("EK9999", "collector stopped");
+    msprof_env_error!("EK0004", ["intf"], ["aclprofStart"]);
+    let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    assert_eq!(
+        ge_masked(&text),
+        "[PID: P] T Not_Supported_API(EK0004): The current system or device does not support aclprofStart.\n\
+         TraceBack (most recent call last):\n\
+         \x20       collector stopped\n\
+         \x20       The current system or device does not support aclprofStart.\n"
+    );
+}
+
+#[test]
+fn ge_layout_of_internal_errors_keeps_the_originals_spacing() {
+    report_inner_error!("E19999", "first");
+    report_inner_error!("E19999", "second");
+    let mut text = String::new();
+    assert!(errcode::write_error_message_with(
+        errcode::Layout::Ge,
+        &mut text
+    ));
+    assert_eq!(
+        ge_masked(&text),
+        "E19999: Internal error!\nE19999[PID: P] T (E19999):  first\n\
+         TraceBack (most recent call last):\n       second\n"
+    );
+}
+
+#[test]
+fn ge_layout_of_warnings_is_one_headline_each() {
+    LowSamplingRate { rate: 5 }.report();
+    let text = errcode::take_warning_message_with(errcode::Layout::Ge).unwrap();
+    assert_eq!(
+        ge_masked(&text),
+        "[PID: P] T (WK0100): Sampling rate 5 is low; results may be coarse.\n"
+    );
+    // The compact layout is the default, and what the old functions give.
+    LowSamplingRate { rate: 5 }.report();
+    assert_eq!(errcode::Layout::default(), errcode::Layout::Compact);
+    assert_eq!(
+        errcode::take_warning_message_with(errcode::Layout::Compact).as_deref(),
+        Some("WK0100: Sampling rate 5 is low; results may be coarse.\r\n")
+    );
+}

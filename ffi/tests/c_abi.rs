@@ -279,3 +279,128 @@ fn the_c_example_runs_as_the_readme_builds_it() {
     );
     assert_eq!(stdout, include_str!("c/profiling.expected"));
 }
+
+/// The real CANN catalog, beside the repository; `None` when it is absent,
+/// which fails the test when `CI=true` (CI must run what it claims to).
+fn real_catalog() -> Option<PathBuf> {
+    let shared = crate_dir().join("../../shared/cann/error_code.json");
+    if shared.exists() {
+        return Some(shared);
+    }
+    assert!(
+        std::env::var_os("CI").is_none_or(|value| value != "true"),
+        "the real CANN catalog {} is absent, and CI=true: the test cannot be skipped",
+        shared.display()
+    );
+    println!(
+        "skipped: the real CANN catalog {} is absent (it sits beside the repository as \
+         shared/cann/error_code.json, and is never copied into it)",
+        shared.display()
+    );
+    None
+}
+
+/// The C++ framework's test program (`tests/c/framework.cc`), compiled
+/// against `include/cann` as CANN code is, and linked to the static library.
+/// Built once for the tests that run it.
+fn framework_program() -> PathBuf {
+    static PROGRAM: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PROGRAM
+        .get_or_init(|| {
+            let include = crate_dir().join("include/cann");
+            let include = format!("-I{}", include.display());
+            build(
+                "framework",
+                &[test_source("framework.cc")],
+                &["-std=c++14", "-pthread", &include],
+                Link::Static,
+            )
+        })
+        .clone()
+}
+
+/// `program` copied to `<dir>/bin/`, with `catalog` as the configuration
+/// file CANN's error manager reads, `<dir>/conf/error_manager/error_code.json`.
+fn installed_with_catalog(dir: &str, program: &Path, catalog: &[u8]) -> PathBuf {
+    let root = work_dir(dir);
+    let bin = root.join("bin");
+    let conf = root.join("conf/error_manager");
+    for made in [&bin, &conf] {
+        std::fs::create_dir_all(made).unwrap_or_else(|error| panic!("{}: {error}", made.display()));
+    }
+    std::fs::write(conf.join("error_code.json"), catalog)
+        .expect("the configuration catalog is written");
+    let installed = bin.join("framework");
+    std::fs::copy(program, &installed).expect("the program is copied");
+    installed
+}
+
+#[test]
+fn cpp_framework_behaves_as_cannes_error_manager() {
+    let exe = framework_program();
+    run(&exe, &["internal"]);
+    // Local time as the C library has it, for a zone with a half-hour offset.
+    let output = Command::new(&exe)
+        .arg("internal")
+        .env("TZ", "IST-5:30")
+        .output()
+        .expect("the program runs");
+    assert!(
+        output.status.success(),
+        "with TZ=IST-5:30:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn cpp_framework_process_mode_shares_one_store_and_names_threads() {
+    run(&framework_program(), &["process"]);
+}
+
+#[test]
+fn cpp_framework_eight_threads_share_a_work_stream() {
+    run(&framework_program(), &["threads"]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn cpp_framework_a_million_cycles_hold_memory_flat() {
+    run(&framework_program(), &["memory", "1000000"]);
+}
+
+#[test]
+fn cpp_framework_reads_the_catalog_beside_the_library() {
+    let catalog = br#"{"error_info_list": [
+        {"errTitle": "Conf_Title", "ErrCode": "EK0201", "ErrMessage": "From the configuration: %s.",
+         "Arglist": "buf_size"},
+        {"ErrCode": "EZ7001", "ErrMessage": "Only in the configuration: %s.", "Arglist": "buf_size"}
+    ]}"#;
+    let exe = installed_with_catalog("framework_conf", &framework_program(), catalog);
+    run(&exe, &["conf"]);
+}
+
+#[test]
+fn cpp_framework_reads_the_real_cann_catalog() {
+    let Some(shared) = real_catalog() else {
+        return;
+    };
+    let catalog = std::fs::read(&shared).expect("the real catalog reads");
+    let exe = installed_with_catalog("framework_real", &framework_program(), &catalog);
+    run(&exe, &["real"]);
+}
+
+// The symbols are in the shared library where ge.rs has its trampolines.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[test]
+fn cpp_framework_links_against_the_shared_library() {
+    let include = crate_dir().join("include/cann");
+    let include = format!("-I{}", include.display());
+    let exe = build(
+        "framework_shared",
+        &[test_source("framework.cc")],
+        &["-std=c++14", "-pthread", &include],
+        Link::Shared,
+    );
+    run(&exe, &["internal"]);
+}

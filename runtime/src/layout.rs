@@ -1,4 +1,5 @@
-//! How a thread's reports are laid out as text.
+//! How a store's reports are laid out as text: one of CANN's layouts, or
+//! a plain one for Rust logs.
 
 /// The layout [`take_error_message_with`](crate::take_error_message_with)
 /// and its siblings render reports in.
@@ -29,4 +30,23 @@ pub enum Layout {
     /// For Rust logs: the compact layout with `\n` line ends, each
     /// traceback line headed by its code (`EK0001: Value ...`).
     Plain,
+    /// The graph engine's `ErrorManager` (`error_manager.cc`, served by
+    /// `GetErrMgrErrorMessage`), lines ending in `\n`: `[PID: 4711]
+    /// 2026-12-01-12:34:56.789.012 Title(EK0201): message` with the process
+    /// id and the report's time in local time, `        Possible Cause: `
+    /// and `        Solution: ` lines unless empty or `N/A`, then
+    /// `TraceBack (most recent call last):` and the other errors indented by
+    /// eight spaces; when every error is internal, `E19999: Internal error!`
+    /// and that layout's own spacing. Its quirks are kept: the traceback
+    /// skips only a repeat of the first report, so a headline preceded by
+    /// an internal error shows in the traceback too.
+    ///
+    /// ```
+    /// errcode::report_internal("E19999", "queue overflow").unwrap();
+    /// let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    /// // E19999[PID: 4711] 2026-12-01-12:34:56.789.012 (E19999):  queue overflow
+    /// assert!(text.starts_with("E19999: Internal error!\nE19999[PID: "));
+    /// assert!(text.ends_with(" (E19999):  queue overflow\nTraceBack (most recent call last):\n"));
+    /// ```
+    Ge,
 }

@@ -15,7 +15,7 @@
 //! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it |
 //! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `render`), `trace` | a store's two lanes of reports, their rendering, and what the report path tells `tracing` |
 //! | 2. registry | `registry` (`index`, `register`, `export`) | every definition by code, compiled in or registered at run time |
-//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, bounded writers, the limits |
+//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `time`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, the layouts, a report's time, bounded writers, the limits |
 //!
 //! What generated code calls is in one hidden module, [`__private`].
 
@@ -27,6 +27,7 @@ mod arg;
 mod def;
 mod layout;
 mod limits;
+mod time;
 mod writers;
 // Layer 2.
 mod registry;
@@ -54,12 +55,14 @@ pub use registry::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
 pub use report::{
-    Report, ReportError, report_dynamic, report_internal, restore_reports, take_error_message,
-    take_error_message_with, take_reports, take_warning_message, take_warning_message_with,
+    Report, ReportError, report_dynamic, report_dynamic_suffixed, report_internal,
+    report_user_defined, restore_reports, take_error_message, take_error_message_with,
+    take_error_reports, take_reports, take_warning_message, take_warning_message_with,
     write_error_message, write_error_message_with, write_warning_message,
     write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
+pub use time::ReportTime;
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
 /// JSON, Markdown or Rust (the `errcode-catalog` crate).

@@ -9,8 +9,9 @@ use crate::current::{NewReport, record, with_store};
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::layout::Layout;
 use crate::registry::registry;
-use crate::store::render::{self, Style};
+use crate::store::render;
 use crate::store::{Entry, Lane, Message, Store};
+use crate::time::ReportTime;
 use errcode_syntax::classify_code;
 
 /// One stored report, taken out of the current store by [`take_reports`].
@@ -29,6 +30,7 @@ pub struct Report {
     /// restore keeps the values rather than the text.
     pub(crate) templated: bool,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
 }
 
 impl PartialEq for Report {
@@ -60,6 +62,7 @@ impl Report {
             templated: matches!(entry.message, Message::Template { .. }),
             args,
             location: entry.location,
+            time: entry.time,
         }
     }
 
@@ -110,6 +113,11 @@ impl Report {
     /// Where the report was made.
     pub fn location(&self) -> SourceLocation {
         self.location
+    }
+
+    /// When the report was made; `restore_reports` keeps it.
+    pub fn time(&self) -> ReportTime {
+        self.time
     }
 
     /// Whether this is a warning (its code starts with `W`).
@@ -220,6 +228,7 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
         NewReport::Formatted {
             code,
             warning,
+            internal: true,
             message,
         },
         SourceLocation::caller(),
@@ -263,6 +272,7 @@ pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), Rep
         NewReport::Formatted {
             code: interned,
             warning: kind.warning,
+            internal: true,
             message: format_args!("{message}"),
         },
         SourceLocation::caller(),
@@ -318,24 +328,12 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// ```
 #[track_caller]
 pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
-    let def = registry()
-        .get(code)
-        .ok_or_else(|| ReportError::UnknownCode {
-            code: code.to_owned(),
-        })?;
-    let value_of = |name: &str| {
-        args.iter()
-            .find(|(given, _)| *given == name)
-            .map(|(_, value)| *value)
-    };
-    if let Some(&missing) = def.fields().iter().find(|name| value_of(name).is_none()) {
-        return Err(ReportError::MissingArgument {
-            code: def.code(),
-            name: missing,
-        });
-    }
+    let def = defined_with(code, args)?;
     let write_arg = |index: usize, out: &mut dyn fmt::Write| {
-        let value = def.fields().get(index).and_then(|name| value_of(name));
+        let value = def
+            .fields()
+            .get(index)
+            .and_then(|name| value_of(args, name));
         out.write_str(value.unwrap_or_default())
     };
     record(
@@ -346,6 +344,138 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         SourceLocation::caller(),
     );
     Ok(())
+}
+
+/// Reports as [`report_dynamic`] does, with `suffix` written right after
+/// the filled-in message: how the graph engine's error manager marks each
+/// message with its thread (`[THREAD:1234]`) when it keeps one store for
+/// the whole process.
+///
+/// The report keeps its definition (title, cause, solution) but not its
+/// argument values: its message is kept as text, suffix included, so
+/// [`Report::args`] has none.
+///
+/// ```
+/// # use errcode::{ErrorCode, error_code};
+/// # #[derive(Debug)]
+/// # #[error_code("EK0004", message = "The current system or device does not support %s.")]
+/// # pub struct NotSupportedApi { pub intf: String }
+/// errcode::report_dynamic_suffixed("EK0004", &[("intf", "aclprofStart")], "[THREAD:7]").unwrap();
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EK0004: The current system or device does not support aclprofStart.[THREAD:7]\r\n")
+/// );
+/// ```
+#[track_caller]
+pub fn report_dynamic_suffixed(
+    code: &str,
+    args: &[(&str, &str)],
+    suffix: impl fmt::Display,
+) -> Result<(), ReportError> {
+    use fmt::Write as _;
+    let def = defined_with(code, args)?;
+    let mut message = String::new();
+    let _ = def.write_filled(&mut message, |field, out| {
+        let value = def
+            .fields()
+            .get(field)
+            .and_then(|name| value_of(args, name));
+        out.write_str(value.unwrap_or_default())
+    });
+    let _ = write!(message, "{suffix}");
+    record(
+        NewReport::Restored {
+            code: def.code(),
+            def: Some(def),
+            warning: def.is_warning(),
+            internal: def.is_internal(),
+            message: &message,
+            values: None,
+            time: ReportTime::now(),
+        },
+        SourceLocation::caller(),
+    );
+    Ok(())
+}
+
+/// The definition of `code`, when `args` names each of its fields.
+fn defined_with(code: &str, args: &[(&str, &str)]) -> Result<&'static ErrorDef, ReportError> {
+    let def = registry()
+        .get(code)
+        .ok_or_else(|| ReportError::UnknownCode {
+            code: code.to_owned(),
+        })?;
+    if let Some(&missing) = def
+        .fields()
+        .iter()
+        .find(|name| value_of(args, name).is_none())
+    {
+        return Err(ReportError::MissingArgument {
+            code: def.code(),
+            name: missing,
+        });
+    }
+    Ok(def)
+}
+
+/// The value of the first argument named `name`.
+fn value_of<'a>(args: &[(&str, &'a str)], name: &str) -> Option<&'a str> {
+    args.iter()
+        .find(|(given, _)| *given == name)
+        .map(|(_, value)| *value)
+}
+
+/// Reports a user-defined error: a code from `EU0000` to `EU9999` that
+/// needs no definition, with a free message, as the graph engine's
+/// `ReportUserDefinedErrMsg` does. It goes to the errors, and heads the
+/// rendering as any error that is not internal does.
+///
+/// When it returns `Err` (the code is not `EU0000`-`EU9999`), nothing was
+/// recorded.
+///
+/// ```
+/// errcode::report_user_defined("EU0042", "the model file is empty").unwrap();
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EU0042: the model file is empty\r\n")
+/// );
+/// assert!(errcode::report_user_defined("EK0201", "x").is_err());
+/// ```
+#[track_caller]
+pub fn report_user_defined(code: &str, message: impl fmt::Display) -> Result<(), ReportError> {
+    let interned = interned_user_code(code).ok_or_else(|| ReportError::MalformedCode {
+        code: code.to_owned(),
+    })?;
+    record(
+        NewReport::Formatted {
+            code: interned,
+            warning: false,
+            internal: false,
+            message: format_args!("{message}"),
+        },
+        SourceLocation::caller(),
+    );
+    Ok(())
+}
+
+/// `code` kept for the life of the program, when it is `EU0000`-`EU9999`:
+/// the 10,000 codes are written once, back to back, on first use.
+fn interned_user_code(code: &str) -> Option<&'static str> {
+    static USER_CODES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let digits = code.strip_prefix("EU")?;
+    if digits.len() != 4 || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    let number: usize = digits.parse().ok()?;
+    let all = USER_CODES.get_or_init(|| {
+        use fmt::Write as _;
+        let mut all = String::with_capacity(6 * 10_000);
+        for number in 0..10_000 {
+            let _ = write!(all, "EU{number:04}");
+        }
+        all
+    });
+    all.get(number * 6..number * 6 + 6)
 }
 
 /// Renders the errors of the current store (the innermost
@@ -362,10 +492,24 @@ pub fn take_error_message() -> Option<String> {
     take_error_message_with(Layout::Compact)
 }
 
-/// Renders this thread's errors in `layout` and clears them; `None` when
-/// there are none.
+/// Renders the errors of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) in
+/// `layout` and clears them; `None` when there are none.
+///
+/// ```
+/// # use errcode::{ErrorCode, error_code};
+/// # #[derive(Debug)]
+/// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
+/// # pub struct NotSupportedApi { pub intf: String }
+/// NotSupportedApi { intf: "aclprofStart".into() }.report();
+/// let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+/// let pid = std::process::id();
+/// // [PID: 4711] 2026-12-01-12:34:56.789.012 Not_Supported(EK0004): The current ...
+/// assert!(text.starts_with(&format!("[PID: {pid}] ")));
+/// assert!(text.ends_with(" Not_Supported(EK0004): The current system or device does not support aclprofStart.\n"));
+/// ```
 pub fn take_error_message_with(layout: Layout) -> Option<String> {
-    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return None;
@@ -374,9 +518,9 @@ pub fn take_error_message_with(layout: Layout) -> Option<String> {
         let mut text = String::new();
         // Out of memory: the reports stay, for `write_error_message` into a
         // buffer the caller has.
-        text.try_reserve_exact(render::errors_len(style, &store.errors))
+        text.try_reserve_exact(render::errors_len(layout, &store.errors))
             .ok()?;
-        let _ = render::write_errors(style, &store.errors, &mut text);
+        let _ = render::write_errors(layout, &store.errors, &mut text);
         cleared(&mut store.errors, false);
         Some(text)
     })
@@ -394,15 +538,17 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
     write_error_message_with(Layout::Compact, out)
 }
 
-/// Renders this thread's errors in `layout` into `out` and clears them;
+/// Renders the errors of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) in
+/// `layout` into `out` and clears them;
 /// returns whether there were any.
 pub fn write_error_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
-    let style = Style::of(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return false;
         }
-        let _ = render::write_errors(style, &store.errors, out);
+        let _ = render::write_errors(layout, &store.errors, out);
         cleared(&mut store.errors, false);
         true
     })
@@ -417,18 +563,20 @@ pub fn take_warning_message() -> Option<String> {
     take_warning_message_with(Layout::Compact)
 }
 
-/// Renders this thread's warnings in `layout`, one `CODE: message` line
+/// Renders the warnings of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) in
+/// `layout`, one `CODE: message` line
 /// each, and clears them; `None` when there are none.
 pub fn take_warning_message_with(layout: Layout) -> Option<String> {
-    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return None;
         }
         let mut text = String::new();
-        text.try_reserve_exact(render::warnings_len(style, &store.warnings))
+        text.try_reserve_exact(render::warnings_len(layout, &store.warnings))
             .ok()?;
-        let _ = render::write_warnings(style, &store.warnings, &mut text);
+        let _ = render::write_warnings(layout, &store.warnings, &mut text);
         cleared(&mut store.warnings, true);
         Some(text)
     })
@@ -444,15 +592,17 @@ pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
     write_warning_message_with(Layout::Compact, out)
 }
 
-/// Renders this thread's warnings in `layout` into `out`, one `CODE:
+/// Renders the warnings of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own) in
+/// `layout` into `out`, one `CODE:
 /// message` line each, and clears them; returns whether there were any.
 pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
-    let style = Style::of(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return false;
         }
-        let _ = render::write_warnings(style, &store.warnings, out);
+        let _ = render::write_warnings(layout, &store.warnings, out);
         cleared(&mut store.warnings, true);
         true
     })
@@ -501,6 +651,24 @@ pub fn take_reports() -> Vec<Report> {
     .unwrap_or_default()
 }
 
+/// Takes the errors out of the current store (the innermost
+/// [`scope`](crate::scope) being polled, else the
+/// [`WorkStream`](crate::WorkStream) entered, else the thread's own), in
+/// report order, and leaves its warnings: what the graph engine's `GetErrMgrRawErrorMessages` hands
+/// out.
+pub fn take_error_reports() -> Vec<Report> {
+    taking(|store| {
+        let reports = store
+            .errors
+            .entries()
+            .map(|entry| Report::from_entry(&entry, false))
+            .collect();
+        cleared(&mut store.errors, false);
+        reports
+    })
+    .unwrap_or_default()
+}
+
 /// Puts reports into the current store (the innermost
 /// [`scope`](crate::scope) being polled, else the
 /// [`WorkStream`](crate::WorkStream) entered, else the thread's own), after what it holds, as if
@@ -538,6 +706,7 @@ pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
                 internal: report.internal,
                 message: &report.message,
                 values: report.templated.then_some(report.args.as_slice()),
+                time: report.time,
             },
             report.location,
         );

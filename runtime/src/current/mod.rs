@@ -18,6 +18,7 @@ use crate::def::{ErrorDef, FieldMap, SourceLocation};
 use crate::limits::{Limits, limits};
 use crate::registry::in_force;
 use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
+use crate::time::ReportTime;
 use crate::trace;
 use crate::writers::{FixedWriter, OutOfMemory};
 
@@ -44,10 +45,12 @@ pub(crate) enum NewReport<'a> {
         def: &'static ErrorDef,
         write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
     },
-    /// An internal error with a formatted message and no arguments.
+    /// A formatted message with no definition and no arguments: an
+    /// internal error, or a user-defined one (`EU0000`-`EU9999`).
     Formatted {
         code: &'static str,
         warning: bool,
+        internal: bool,
         message: fmt::Arguments<'a>,
     },
     /// A report taken earlier, being put back: its values when it was
@@ -59,6 +62,7 @@ pub(crate) enum NewReport<'a> {
         internal: bool,
         message: &'a str,
         values: Option<&'a [(&'static str, String)]>,
+        time: ReportTime,
     },
 }
 
@@ -71,10 +75,17 @@ struct Resolved<'a> {
     internal: bool,
     /// For a defined code: the fields of `def` among those `write_arg` knows.
     map: Option<FieldMap>,
+    /// When it was reported: now, or a restored report's own time.
+    time: ReportTime,
 }
 
 impl<'a> Resolved<'a> {
     fn new(source: NewReport<'a>) -> Self {
+        // One read of the clock, kept raw: local time is for rendering.
+        let time = match source {
+            NewReport::Restored { time, .. } => time,
+            _ => ReportTime::now(),
+        };
         match source {
             NewReport::Defined { def: compiled, .. } => {
                 let def = in_force(compiled);
@@ -85,15 +96,22 @@ impl<'a> Resolved<'a> {
                     warning: def.is_warning(),
                     internal: def.is_internal(),
                     map: Some(FieldMap::new(compiled, def)),
+                    time,
                 }
             }
-            NewReport::Formatted { code, warning, .. } => Resolved {
+            NewReport::Formatted {
+                code,
+                warning,
+                internal,
+                ..
+            } => Resolved {
                 source,
                 code,
                 def: None,
                 warning,
-                internal: true,
+                internal,
                 map: None,
+                time,
             },
             NewReport::Restored {
                 code,
@@ -108,6 +126,7 @@ impl<'a> Resolved<'a> {
                 warning,
                 internal,
                 map: None,
+                time,
             },
         }
     }
@@ -189,6 +208,7 @@ impl<'a> Resolved<'a> {
             internal: self.internal,
             form,
             location,
+            time: self.time,
             text: &buffer.text,
             spans: &buffer.spans,
         }
@@ -215,6 +235,7 @@ impl<'a> Resolved<'a> {
             def: self.def,
             internal: self.internal,
             location,
+            time: self.time,
             len,
             text,
         }

@@ -10,6 +10,7 @@ use super::pending::{Form, Pending, RESERVE_BYTES, ReserveText};
 use super::table::DuplicateTable;
 use crate::def::{ErrorDef, SourceLocation};
 use crate::limits::Limits;
+use crate::time::ReportTime;
 use crate::writers::OutOfMemory;
 
 /// One stored report; its texts live in the lane's arena.
@@ -20,6 +21,7 @@ struct Item {
     internal: bool,
     form: Form,
     location: SourceLocation,
+    time: ReportTime,
     /// Indexes into the lane's `spans`: one per value, or the text.
     spans: Range<usize>,
     /// The longest message to render, from the limits when it was reported.
@@ -38,6 +40,7 @@ struct Reserve {
     def: Option<&'static ErrorDef>,
     internal: bool,
     location: SourceLocation,
+    time: ReportTime,
     len: usize,
     text: [u8; RESERVE_BYTES],
 }
@@ -50,6 +53,7 @@ impl Reserve {
         def: None,
         internal: false,
         location: SourceLocation::new("", 0, 0),
+        time: ReportTime::EPOCH,
         len: 0,
         text: [0; RESERVE_BYTES],
     };
@@ -173,6 +177,7 @@ impl Lane {
             def: reserve.def,
             internal: reserve.internal,
             location: reserve.location,
+            time: reserve.time,
             message: Message::Text(reserve.message()),
         }
     }
@@ -198,6 +203,7 @@ impl Lane {
             def: item.def,
             internal: item.internal,
             location: item.location,
+            time: item.time,
             message,
         }
     }
@@ -295,6 +301,7 @@ impl Lane {
             internal: pending.internal,
             form: pending.form,
             location: pending.location,
+            time: pending.time,
             spans: first_span..self.spans.len(),
             budget: limits.max_message_bytes(),
             hash,
@@ -317,6 +324,7 @@ impl Lane {
             def: reserved.def,
             internal: reserved.internal,
             location: reserved.location,
+            time: reserved.time,
             len: reserved.len,
             text: reserved.text,
         };

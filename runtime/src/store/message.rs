@@ -6,6 +6,7 @@ use core::fmt;
 use core::ops::Range;
 
 use crate::def::{ErrorDef, SourceLocation};
+use crate::time::ReportTime;
 use crate::writers::{CUT_MARK, floor_char_boundary};
 
 /// A stored report's message, rendered on demand.
@@ -155,6 +156,7 @@ pub(crate) struct Entry<'a> {
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) message: Message<'a>,
 }
 

@@ -8,6 +8,7 @@ use core::ops::Range;
 use super::message::{Entry, Message};
 use super::table::FxHasher;
 use crate::def::{ErrorDef, SourceLocation};
+use crate::time::ReportTime;
 use crate::writers::{CappedWriter, OutOfMemory};
 
 /// The bytes of the reserve: one report's code and message, cut to fit.
@@ -31,6 +32,7 @@ pub(crate) struct Pending<'a> {
     pub(crate) internal: bool,
     pub(crate) form: Form,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) text: &'a str,
     pub(crate) spans: &'a [Range<usize>],
 }
@@ -61,6 +63,7 @@ impl<'a> Pending<'a> {
             def: self.def,
             internal: self.internal,
             location: self.location,
+            time: self.time,
             message: self.message(budget),
         }
     }
@@ -82,6 +85,7 @@ pub(crate) struct ReserveText {
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
+    pub(crate) time: ReportTime,
     pub(crate) len: usize,
     pub(crate) text: [u8; RESERVE_BYTES],
 }
@@ -94,6 +98,7 @@ impl ReserveText {
             def: self.def,
             internal: self.internal,
             location: self.location,
+            time: self.time,
             // Only whole chars are ever written to `text` (see `FixedWriter`).
             message: Message::Text(
                 core::str::from_utf8(&self.text[..self.len]).unwrap_or_default(),

@@ -1,6 +1,8 @@
-//! The text of a thread's reports, in each [`Layout`]: byte for byte as the
-//! CANN runtime prints it, or plain for Rust logs. Every choice a layout
-//! makes is in [`Style::of`].
+//! The text of a store's reports, in each [`Layout`]: byte for byte as
+//! CANN's compact C runtime prints it, plain for Rust logs, or byte for byte
+//! as CANN's graph engine (`ErrorManager`) assembles it. The choice of
+//! layout is made in one place, [`write_errors`] and [`write_warnings`];
+//! the compact and plain layouts differ only by their [`Style`].
 //!
 //! Generic over the writer rather than `&mut dyn Write`: rendering is a
 //! few dozen short writes per report, each a call through a vtable otherwise.
@@ -13,37 +15,56 @@ use crate::layout::Layout;
 
 const INDENT: &str = "        ";
 
-/// What a layout decides.
+/// What the compact layout and the plain one each decide.
 #[derive(Clone, Copy)]
-pub(crate) struct Style {
+struct Style {
     /// The line end.
     eol: &'static str,
     /// Whether a traceback line starts with its code.
     traceback_code: bool,
 }
 
-impl Style {
-    pub(crate) fn of(layout: Layout) -> Style {
-        match layout {
-            Layout::Compact => Style {
-                eol: "\r\n",
-                traceback_code: false,
-            },
-            Layout::Plain => Style {
-                eol: "\n",
-                traceback_code: true,
-            },
-        }
+/// CANN's compact runtime, byte for byte.
+const COMPACT: Style = Style {
+    eol: "\r\n",
+    traceback_code: false,
+};
+
+/// For Rust logs.
+const PLAIN: Style = Style {
+    eol: "\n",
+    traceback_code: true,
+};
+
+/// Renders a lane of errors in `layout`.
+pub(crate) fn write_errors<W: Write + ?Sized>(
+    layout: Layout,
+    lane: &Lane,
+    out: &mut W,
+) -> fmt::Result {
+    match layout {
+        Layout::Compact => write_styled_errors(COMPACT, lane, out),
+        Layout::Plain => write_styled_errors(PLAIN, lane, out),
+        Layout::Ge => ge::write_errors(lane, out),
+    }
+}
+
+/// Renders a lane of warnings in `layout`.
+pub(crate) fn write_warnings<W: Write + ?Sized>(
+    layout: Layout,
+    lane: &Lane,
+    out: &mut W,
+) -> fmt::Result {
+    match layout {
+        Layout::Compact => write_styled_warnings(COMPACT, lane, out),
+        Layout::Plain => write_styled_warnings(PLAIN, lane, out),
+        Layout::Ge => ge::write_warnings(lane, out),
     }
 }
 
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
-pub(crate) fn write_errors<W: Write + ?Sized>(
-    style: Style,
-    lane: &Lane,
-    out: &mut W,
-) -> fmt::Result {
+fn write_styled_errors<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
     let headline = lane.headline_index();
     let Some(head) = lane.entry_at(headline) else {
         return write_dropped(style, lane, out);
@@ -95,11 +116,7 @@ fn write_headline<W: Write + ?Sized>(style: Style, entry: &Entry<'_>, out: &mut 
 }
 
 /// Renders a lane of warnings: one `CODE: message` line each.
-pub(crate) fn write_warnings<W: Write + ?Sized>(
-    style: Style,
-    lane: &Lane,
-    out: &mut W,
-) -> fmt::Result {
+fn write_styled_warnings<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
     for entry in lane.entries() {
         out.write_str(entry.code)?;
         out.write_str(": ")?;
@@ -110,27 +127,172 @@ pub(crate) fn write_warnings<W: Write + ?Sized>(
 }
 
 /// The length of what [`write_errors`] writes.
-pub(crate) fn errors_len(style: Style, lane: &Lane) -> usize {
+pub(crate) fn errors_len(layout: Layout, lane: &Lane) -> usize {
     let mut counter = Counter::default();
-    let _ = write_errors(style, lane, &mut counter);
+    let _ = write_errors(layout, lane, &mut counter);
     counter.0
 }
 
 /// The length of what [`write_warnings`] writes.
-pub(crate) fn warnings_len(style: Style, lane: &Lane) -> usize {
+pub(crate) fn warnings_len(layout: Layout, lane: &Lane) -> usize {
     let mut counter = Counter::default();
-    let _ = write_warnings(style, lane, &mut counter);
+    let _ = write_warnings(layout, lane, &mut counter);
     counter.0
 }
 
 fn write_dropped<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
+    write_dropped_line(lane, out, style.eol)
+}
+
+/// `        ... N more messages dropped` and `end`, when reports were dropped.
+fn write_dropped_line<W: Write + ?Sized>(lane: &Lane, out: &mut W, end: &str) -> fmt::Result {
     if lane.dropped() > 0 {
         write!(
             out,
-            "{INDENT}... {} more messages dropped{}",
-            lane.dropped(),
-            style.eol
+            "{INDENT}... {} more messages dropped{end}",
+            lane.dropped()
         )?;
     }
     Ok(())
+}
+
+/// The graph engine's layout (`ErrorManager::GetErrorMessage`,
+/// `GetWarningMessage` and `AssembleInnerErrorMessage` of CANN's
+/// `error_manager.cc`).
+mod ge {
+    use super::*;
+
+    /// What the original writes between the last `)` and an internal
+    /// error's message in the all-internal layout: `"): "` then `" "`.
+    const INNER_SEPARATOR: &str = "):  ";
+    /// The original's placeholder code after the first line of the
+    /// all-internal layout: six spaces, then one more before the message.
+    const CONTINUATION: &str = "       ";
+
+    /// An internal (`xx9999`) or parameter-check (`xx8888`) code, judged as
+    /// the original judges it: by length and the last four characters.
+    fn is_inner(code: &str) -> bool {
+        code.len() == 6 && (code.ends_with("9999") || is_param_check(code))
+    }
+
+    fn is_param_check(code: &str) -> bool {
+        code.get(2..) == Some("8888")
+    }
+
+    fn title(entry: &Entry<'_>) -> &'static str {
+        entry.def.and_then(|def| def.title()).unwrap_or_default()
+    }
+
+    /// `[PID: 4711] 2026-12-01-12:34:56.789.012 Title(CODE): message\n`
+    fn write_line<W: Write + ?Sized>(pid: u32, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+        write!(
+            out,
+            "[PID: {pid}] {} {}({}): ",
+            entry.time,
+            title(entry),
+            entry.code
+        )?;
+        entry.message.write(out)?;
+        out.write_str("\n")
+    }
+
+    fn shown(text: Option<&str>) -> Option<&str> {
+        text.filter(|text| !text.is_empty() && *text != "N/A")
+    }
+
+    pub(super) fn write_errors<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+        let Some(first) = lane.entry_at(0) else {
+            return write_dropped_line(lane, out, "\n");
+        };
+        let pid = std::process::id();
+        let Some(head) = lane.entries().find(|entry| !is_inner(entry.code)) else {
+            write_all_internal(lane, &first, pid, out)?;
+            return write_dropped_line(lane, out, "\n");
+        };
+        write_line(pid, &head, out)?;
+        if let Some(cause) = shown(head.def.and_then(|def| def.cause())) {
+            out.write_str("        Possible Cause: ")?;
+            out.write_str(cause)?;
+            out.write_str("\n")?;
+        }
+        if let Some(solution) = shown(head.def.and_then(|def| def.solution())) {
+            out.write_str("        Solution: ")?;
+            out.write_str(solution)?;
+            out.write_str("\n")?;
+        }
+        let mut traceback_started = false;
+        for entry in lane.entries() {
+            // The original skips an entry with the headline's code and the
+            // *first* entry's message: a repeat of the first report.
+            let first_message_here = Entry {
+                code: entry.code,
+                ..first
+            };
+            if entry.code == head.code && entry.same_as(&first_message_here) {
+                continue;
+            }
+            if !traceback_started {
+                out.write_str("TraceBack (most recent call last):\n")?;
+                traceback_started = true;
+            }
+            out.write_str(INDENT)?;
+            entry.message.write(out)?;
+            out.write_str("\n")?;
+        }
+        write_dropped_line(lane, out, "\n")
+    }
+
+    /// Every error is internal: the first code that is not a parameter
+    /// check heads the text (the first code when all are), then the first
+    /// report in full, then the others.
+    fn write_all_internal<W: Write + ?Sized>(
+        lane: &Lane,
+        first: &Entry<'_>,
+        pid: u32,
+        out: &mut W,
+    ) -> fmt::Result {
+        let first_is_param_check = is_param_check(first.code);
+        let shown_code = lane
+            .entries()
+            .find(|entry| !is_param_check(entry.code))
+            .map_or(first.code, |entry| entry.code);
+        out.write_str(shown_code)?;
+        out.write_str(": Internal error!\n")?;
+        let mut continuing = false;
+        for entry in lane.entries() {
+            if first_is_param_check && is_param_check(entry.code) {
+                out.write_str(INDENT)?;
+            } else {
+                if continuing {
+                    out.write_str(CONTINUATION)?;
+                } else {
+                    write!(
+                        out,
+                        "{shown_code}[PID: {pid}] {} {}({}{INNER_SEPARATOR}",
+                        entry.time,
+                        title(&entry),
+                        entry.code
+                    )?;
+                }
+                entry.message.write(out)?;
+                out.write_str("\n")?;
+                if !continuing {
+                    out.write_str("TraceBack (most recent call last):\n")?;
+                    continuing = true;
+                }
+                continue;
+            }
+            entry.message.write(out)?;
+            out.write_str("\n")?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+        let pid = std::process::id();
+        for entry in lane.entries() {
+            write_line(pid, &entry, out)?;
+        }
+        write_dropped_line(lane, out, "\n")
+    }
 }
