@@ -774,15 +774,21 @@ impl Here<'_> {
             return;
         };
         if let Some(title) = &page.title {
-            let catalog = entry.title.as_deref().map(str::trim);
+            // `# E61501` is the page of an entry without a title.
+            let catalog = entry
+                .title
+                .as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty());
+            let this = Some(title.text.as_str()).filter(|t| !t.is_empty());
             self.differ(
                 out,
                 title.at,
                 code,
                 Field::Title,
                 catalog,
-                Some(&title.text),
-                catalog == Some(title.text.as_str()),
+                this,
+                catalog == this,
             );
         }
         let catalog_template = template_line(&entry.message);

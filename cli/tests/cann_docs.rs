@@ -440,3 +440,139 @@ fn rust_sources_that_are_no_catalog_are_named_by_file_and_line() {
         )
     );
 }
+
+#[test]
+fn pages_read_back_by_the_drift_check_give_no_finding() {
+    let out = tempfile::tempdir().unwrap();
+    for lang in ["en", "zh"] {
+        let (_, stderr, status) = export(lang, None, &out.path().join(lang));
+        assert_eq!((stderr.as_str(), status), ("", 0));
+    }
+    let (stdout, stderr, status) = errcode(&[
+        "check",
+        &format!("{FIXTURE}/catalog.json"),
+        "--against",
+        out.path().join("en").to_str().unwrap(),
+        "--against",
+        out.path().join("zh").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str(), status),
+        (
+            "checked 6 entries in cli/tests/cann-docs/catalog.json against 12 files \
+             (0 table rows, 12 pages, 0 report sites, 0 Rust definitions): no errors\n",
+            "",
+            0
+        )
+    );
+}
+
+#[test]
+fn the_page_of_a_code_without_a_title_is_read_back_and_checked() {
+    let folder = tempfile::tempdir().unwrap();
+    let catalog = folder.path().join("error_code.json");
+    fs::write(
+        &catalog,
+        r#"{"error_info_list": [
+  {"errClass": "Storage Errors", "ErrCode": "ES0301", "ErrMessage": "Disk %s is gone.", "Arglist": "disk"}
+]}
+"#,
+    )
+    .unwrap();
+    let catalog = catalog.to_str().unwrap();
+    let pages = folder.path().join("en");
+    let (_, stderr, status) = errcode(&[
+        "export",
+        "--format",
+        "cann-docs",
+        "--catalog",
+        catalog,
+        "--out",
+        pages.to_str().unwrap(),
+    ]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    let page = pages.join("Storage-Errors/ES0301.md");
+    assert_eq!(
+        fs::read_to_string(&page).unwrap(),
+        "# ES0301\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the disk.\n\n\
+         ```text\nDisk %s is gone.\n```\n"
+    );
+    let check = || errcode(&["check", catalog, "--against", pages.to_str().unwrap()]);
+    assert_eq!(
+        check(),
+        (
+            format!(
+                "checked 1 entry in {catalog} against 1 file \
+                 (0 table rows, 1 page, 0 report sites, 0 Rust definitions): no errors\n"
+            ),
+            String::new(),
+            0
+        )
+    );
+    // A title the catalog does not have is drift, like any other.
+    fs::write(
+        &page,
+        fs::read_to_string(&page)
+            .unwrap()
+            .replace("# ES0301", "# ES0301 Disk\\_Lost"),
+    )
+    .unwrap();
+    let (stdout, _, status) = check();
+    assert_eq!(
+        stdout.lines().next().unwrap(),
+        format!(
+            "{}:1: ES0301: title differs: none vs \"Disk_Lost\" ({catalog}:2)",
+            page.display()
+        )
+    );
+    assert_eq!(status, 1);
+}
+
+/// The entries of a catalog as a user reads them: code, class, title,
+/// message, argument names, cause and solution (`N/A` and absence alike).
+fn entries(json: &str) -> Vec<[String; 7]> {
+    let catalog = errcode::catalog::load(json).into_result().unwrap();
+    catalog
+        .entries
+        .iter()
+        .map(|entry| {
+            [
+                entry.code.clone(),
+                entry.class.clone().unwrap_or_default(),
+                entry.title.clone().unwrap_or_default(),
+                entry.message.clone(),
+                entry.names().join(", "),
+                entry.cause().unwrap_or_default().to_owned(),
+                entry.solution().unwrap_or_default().to_owned(),
+            ]
+        })
+        .collect()
+}
+
+#[test]
+fn a_catalog_converted_to_rust_writes_back_the_same_entries() {
+    let catalog = format!("{FIXTURE}/catalog.json");
+    let (rust, stderr, status) = errcode(&["codegen", &catalog]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    let crate_dir = tempfile::tempdir().unwrap();
+    fs::write(crate_dir.path().join("lib.rs"), rust).unwrap();
+    let (json, stderr, status) = errcode(&[
+        "export",
+        "--format",
+        "json",
+        "--catalog",
+        crate_dir.path().to_str().unwrap(),
+        "--out",
+        "-",
+    ]);
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    let original = fs::read_to_string(workspace().join(&catalog)).unwrap();
+    assert_eq!(entries(&json), entries(&original));
+    // Byte for byte but for `"suggestion"` objects that only say N/A: a
+    // Rust definition without cause and solution writes none.
+    let without_na = original.replace(
+        ",\n      \"suggestion\": {\n        \"Possible Cause\": \"N/A\",\n        \"Solution\": \"N/A\"\n      }",
+        "",
+    );
+    assert_eq!(json, without_na);
+}
