@@ -815,17 +815,22 @@ impl Here<'_> {
                 false,
             ),
         }
-        if page.language != Some(Language::English) {
-            // Other languages hold translations of the cause and solution.
+        let Some(language) = page.language else {
             return;
-        }
+        };
         for (field, catalog, copy) in [
             (Field::Cause, entry.cause(), &page.cause),
             (Field::Solution, entry.solution(), &page.solution),
         ] {
             let catalog = present(catalog);
             let this = present(copy.as_ref().map(|text| text.text.as_str()));
-            let same = catalog.map(one_line) == this.map(one_line);
+            let same = match language {
+                Language::English => catalog.map(one_line) == this.map(one_line),
+                // A Chinese page holds a translation, whose words cannot be
+                // compared; but a section the catalog has and the page lacks
+                // (or the other way round) is drift in any language.
+                Language::Chinese => catalog.is_some() == this.is_some(),
+            };
             let at = copy.as_ref().map_or(page.at, |text| text.at);
             self.differ(out, at, code, field, catalog, this, same);
         }
