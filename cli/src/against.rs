@@ -473,20 +473,19 @@ impl Partial {
                     values: site.values.as_deref(),
                 }));
             }
-            Content::Rust(Err(error)) => {
-                if warn {
-                    out.push(Finding {
-                        file: file.clone(),
-                        line: error.at.line,
-                        column: error.at.column,
-                        code: None,
-                        kind: Kind::Unparsed,
-                        message: format!("not read: Rust that does not parse: {}", error.message),
-                        field: None,
-                        other: None,
-                    });
-                }
-            }
+            Content::Rust(Err(error)) => out.push(Finding {
+                file: file.clone(),
+                line: error.at.line,
+                column: error.at.column,
+                code: None,
+                kind: Kind::Unparsed,
+                message: format!(
+                    "Rust that does not parse, so its definitions and report sites are not checked: {}",
+                    error.message
+                ),
+                field: None,
+                other: None,
+            }),
             Content::Page(page) => {
                 self.tally.pages += 1;
                 if let Some(language) = page.language {

@@ -322,7 +322,7 @@ fn rust_definitions_and_sites() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/broken.rs:1: warning: not read: Rust that does not parse: cannot parse string into token stream\n",
+            "src/broken.rs:1: Rust that does not parse, so its definitions and report sites are not checked: a bracket, string or comment that is not closed, or a stray character\n",
             "src/lib.rs:1: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s.\" (error_code.json:3)\n",
             // Absent fields are placed at the item's name.
             "src/lib.rs:2: EK0201: arglist differs: \"size\" vs \"bytes\" (error_code.json:3)\n",
@@ -484,4 +484,48 @@ fn explain_a_code_defined_only_in_rust_sources() {
          Copies:\n  src/lib.rs:1 (Rust definition Gone)\n\nReport sites (1):\n  src/lib.rs:6\n"
     );
     assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn rust_that_does_not_parse_is_an_error_without_warn() {
+    let run = against(
+        &[
+            ("lib.rs", "fn f() { let x = ; }\n"),
+            (
+                "ok.rs",
+                "#[error_code(\"EK0202\", message = \"Value {value} for {param} is invalid.\")]\npub struct Bad { value: String, param: String }\n",
+            ),
+        ],
+        false,
+    );
+    // The file was read but cannot be checked: a CI run must not pass on
+    // it, and the finding says where syn stopped.
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "src/lib.rs:1: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\n",
+            "",
+            1
+        )
+    );
+    let dir = tree(&[("lib.rs", "fn f() { let x = ; }\n")]);
+    let run = check(
+        dir.path(),
+        &["error_code.json", "--against", "src", "--format", "json"],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        findings,
+        serde_json::json!([{
+            "file": "src/lib.rs",
+            "line": 1,
+            "column": 18,
+            "severity": "error",
+            "kind": "unparsed-source",
+            "code": null,
+            "entry": null,
+            "message": "Rust that does not parse, so its definitions and report sites are not checked: expected an expression",
+        }])
+    );
+    assert_eq!(run.status, 1);
 }

@@ -436,7 +436,7 @@ fn rust_sources_that_are_no_catalog_are_named_by_file_and_line() {
             "errcode: {path} cannot be read as a catalog:\n\
              {path}/a.rs:1: EX0001: the definition has no `message`, so it has no catalog entry\n\
              {path}/a.rs:4: EX0002: the message has 2 `%s` placeholders but Arglist names 1 (a)\n\
-             {path}/b.rs:1:12: cannot parse string into token stream\n"
+             {path}/b.rs:1:12: a bracket, string or comment that is not closed, or a stray character\n"
         )
     );
 }
