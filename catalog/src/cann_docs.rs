@@ -134,9 +134,22 @@ pub fn description_of_doc(name: &str, doc: &str) -> Option<String> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeptReference {
     pages: BTreeMap<String, KeptPage>,
-    /// By folder (`""` for the top), the file name and title line of its
-    /// index page.
-    indexes: BTreeMap<String, (String, String)>,
+    /// By folder (`""` for the top), its index page.
+    indexes: BTreeMap<String, KeptIndex>,
+}
+
+/// What a regenerated index page keeps of the existing one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct KeptIndex {
+    /// The file name.
+    name: String,
+    /// The first line, `# <class>`, without its line end.
+    heading: String,
+    /// The lines as written, by their text without trailing whitespace: a
+    /// link line written with trailing spaces is written back with them.
+    lines: BTreeMap<String, String>,
+    /// Whether the page ends without a line end.
+    unterminated: bool,
 }
 
 impl KeptReference {
@@ -156,8 +169,20 @@ impl KeptReference {
                 .unwrap_or_default()
                 .trim_end()
                 .to_owned();
-            self.indexes
-                .insert(folder.to_owned(), (name.to_owned(), heading));
+            let lines = text
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .map(|line| (line.trim_end().to_owned(), line.to_owned()))
+                .collect();
+            self.indexes.insert(
+                folder.to_owned(),
+                KeptIndex {
+                    name: name.to_owned(),
+                    heading,
+                    lines,
+                    unterminated: unterminated(text),
+                },
+            );
         }
     }
 
@@ -194,6 +219,9 @@ pub struct KeptPage {
     pub cause: Option<String>,
     /// The text under `## Solution`, as written.
     pub solution: Option<String>,
+    /// Whether the page ends without a line end (after its last line), as
+    /// pages edited in some tools do; the regenerated page ends the same.
+    pub unterminated: bool,
 }
 
 impl KeptPage {
@@ -201,6 +229,7 @@ impl KeptPage {
     pub fn parse(folder: &str, text: &str) -> KeptPage {
         let mut page = KeptPage {
             folder: folder.to_owned(),
+            unterminated: unterminated(text),
             ..KeptPage::default()
         };
         let mut sections: Vec<(Option<Section>, Vec<&str>)> = vec![(None, Vec::new())];
@@ -397,7 +426,7 @@ impl Catalog {
             let kept_index = kept.indexes.get(&folder);
             let index_name = kept_index.map_or_else(
                 || format!("{}.md", class_file_stem(&class)),
-                |(name, _)| name.clone(),
+                |index| index.name.clone(),
             );
             let titles: Vec<(&str, &str)> = entries
                 .iter()
@@ -411,10 +440,12 @@ impl Catalog {
             let mut text = index_page(&class, &titles);
             // The kept index's title: a folder may gather classes the
             // catalog spells two ways (`TEFusion Errors`, `TE Fusion Errors`).
-            if let Some((_, heading)) = kept_index.filter(|(_, heading)| heading.starts_with("# "))
-            {
+            if let Some(index) = kept_index.filter(|index| index.heading.starts_with("# ")) {
                 let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-                text = format!("{heading}\n{rest}");
+                text = format!("{}\n{rest}", index.heading);
+            }
+            if let Some(index) = kept_index {
+                text = index.as_written(&text);
             }
             reference.pages.push(Page {
                 path: in_folder(&folder, &index_name),
@@ -571,7 +602,31 @@ fn code_page(
         text.push_str(&body);
         text.push('\n');
     }
+    if kept.is_some_and(|page| page.unterminated) {
+        text.pop();
+    }
     CodePage { text, untranslated }
+}
+
+/// Whether `text` has a last line without a line end.
+fn unterminated(text: &str) -> bool {
+    !text.is_empty() && !text.ends_with('\n')
+}
+
+impl KeptIndex {
+    /// The index page `text` with the kept page's own spelling of the lines
+    /// both hold (trailing whitespace) and its end.
+    fn as_written(&self, text: &str) -> String {
+        let mut written = String::with_capacity(text.len());
+        for line in text.lines() {
+            written.push_str(self.lines.get(line).map_or(line, String::as_str));
+            written.push('\n');
+        }
+        if self.unterminated {
+            written.pop();
+        }
+        written
+    }
 }
 
 /// Whether a page's text says what the catalog's does, in other spacing

@@ -252,15 +252,21 @@ pub fn page_file_name(code: &str, title: &str) -> String {
 }
 
 /// The code and the title of a page's file name, `None` for a name that is
-/// not `<CODE>-<Title>.md` (an index page, whose name has no code).
+/// not `<CODE>-<Title>.md` (an index page, whose name has no code). The
+/// page of an entry without a title is `<CODE>.md`, title `""`.
 ///
 /// ```
 /// use errcode_catalog::cann_page::parse_page_file_name;
 /// assert_eq!(parse_page_file_name("EK0201-Resource_Error.md"), Some(("EK0201", "Resource_Error")));
+/// assert_eq!(parse_page_file_name("E61501.md"), Some(("E61501", "")));
 /// assert_eq!(parse_page_file_name("Profiling-Errors.md"), None);
 /// ```
 pub fn parse_page_file_name(name: &str) -> Option<(&str, &str)> {
-    let (code, title) = name.strip_suffix(".md")?.split_once('-')?;
+    let stem = name.strip_suffix(".md")?;
+    if errcode_syntax::classify_code(stem).is_ok() {
+        return Some((stem, ""));
+    }
+    let (code, title) = stem.split_once('-')?;
     errcode_syntax::classify_code(code).ok()?;
     (!title.is_empty()).then_some((code, title))
 }

@@ -473,20 +473,19 @@ impl Partial {
                     values: site.values.as_deref(),
                 }));
             }
-            Content::Rust(Err(error)) => {
-                if warn {
-                    out.push(Finding {
-                        file: file.clone(),
-                        line: error.at.line,
-                        column: error.at.column,
-                        code: None,
-                        kind: Kind::Unparsed,
-                        message: format!("not read: Rust that does not parse: {}", error.message),
-                        field: None,
-                        other: None,
-                    });
-                }
-            }
+            Content::Rust(Err(error)) => out.push(Finding {
+                file: file.clone(),
+                line: error.at.line,
+                column: error.at.column,
+                code: None,
+                kind: Kind::Unparsed,
+                message: format!(
+                    "Rust that does not parse, so its definitions and report sites are not checked: {}",
+                    error.message
+                ),
+                field: None,
+                other: None,
+            }),
             Content::Page(page) => {
                 self.tally.pages += 1;
                 if let Some(language) = page.language {
@@ -774,15 +773,21 @@ impl Here<'_> {
             return;
         };
         if let Some(title) = &page.title {
-            let catalog = entry.title.as_deref().map(str::trim);
+            // `# E61501` is the page of an entry without a title.
+            let catalog = entry
+                .title
+                .as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty());
+            let this = Some(title.text.as_str()).filter(|t| !t.is_empty());
             self.differ(
                 out,
                 title.at,
                 code,
                 Field::Title,
                 catalog,
-                Some(&title.text),
-                catalog == Some(title.text.as_str()),
+                this,
+                catalog == this,
             );
         }
         let catalog_template = template_line(&entry.message);
@@ -809,17 +814,22 @@ impl Here<'_> {
                 false,
             ),
         }
-        if page.language != Some(Language::English) {
-            // Other languages hold translations of the cause and solution.
+        let Some(language) = page.language else {
             return;
-        }
+        };
         for (field, catalog, copy) in [
             (Field::Cause, entry.cause(), &page.cause),
             (Field::Solution, entry.solution(), &page.solution),
         ] {
             let catalog = present(catalog);
             let this = present(copy.as_ref().map(|text| text.text.as_str()));
-            let same = catalog.map(one_line) == this.map(one_line);
+            let same = match language {
+                Language::English => catalog.map(one_line) == this.map(one_line),
+                // A Chinese page holds a translation, whose words cannot be
+                // compared; but a section the catalog has and the page lacks
+                // (or the other way round) is drift in any language.
+                Language::Chinese => catalog.is_some() == this.is_some(),
+            };
             let at = copy.as_ref().map_or(page.at, |text| text.at);
             self.differ(out, at, code, field, catalog, this, same);
         }

@@ -108,8 +108,65 @@ pub(crate) fn is_code_shaped(text: &str) -> bool {
 
 // ---------------------------------------------------------------- lexing
 
+/// A conditional of the preprocessor, by what its condition says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Conditional {
+    /// `#if 0` before its `#else` or `#elif`: code nobody compiles (rows and
+    /// calls commented out the C way).
+    Zero,
+    /// `#if 1` after its `#else` or `#elif`.
+    AfterOne,
+    /// `#if 1` before its `#else`.
+    One,
+    /// Any other condition, whose every branch may be compiled somewhere:
+    /// all are read.
+    Unknown,
+}
+
+impl Conditional {
+    fn skips(self) -> bool {
+        matches!(self, Conditional::Zero | Conditional::AfterOne)
+    }
+
+    /// The conditional that a directive of `tokens` (after its `#`) opens,
+    /// `None` when it opens none.
+    fn opened_by(tokens: &[Token]) -> Option<Conditional> {
+        let Some(Token::Ident(word, _)) = tokens.first() else {
+            return None;
+        };
+        match (word.as_str(), &tokens[1..]) {
+            ("if", [Token::Number(number, _)]) => match integer(number) {
+                Some(0) => Some(Conditional::Zero),
+                Some(_) => Some(Conditional::One),
+                None => Some(Conditional::Unknown),
+            },
+            ("if" | "ifdef" | "ifndef", _) => Some(Conditional::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// The value of an integer literal (`0`, `00`, `0x0`, `1UL`), `None` for
+/// any other number.
+fn integer(literal: &str) -> Option<u64> {
+    let digits = literal
+        .trim_end_matches(['u', 'U', 'l', 'L'])
+        .replace('\'', "");
+    let lower = digits.to_ascii_lowercase();
+    if let Some(hex) = lower.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16).ok()
+    } else if let Some(binary) = lower.strip_prefix("0b") {
+        u64::from_str_radix(binary, 2).ok()
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        u64::from_str_radix(&lower[1..], 8).ok()
+    } else {
+        lower.parse().ok()
+    }
+}
+
 /// The file's trees: the code, and each preprocessor directive apart (so
-/// that a directive's unbalanced brace cannot swallow the rest).
+/// that a directive's unbalanced brace cannot swallow the rest). Code that
+/// `#if 0` (or the `#else` of `#if 1`) leaves out is not read.
 fn lex(text: &str) -> Vec<Vec<Tree>> {
     let mut lexer = Lexer {
         chars: text.chars().collect(),
@@ -120,7 +177,9 @@ fn lex(text: &str) -> Vec<Vec<Tree>> {
     let mut code: Vec<Token> = Vec::new();
     let mut directives: Vec<Vec<Tree>> = Vec::new();
     let mut line_start = true;
+    let mut conditionals: Vec<Conditional> = Vec::new();
     while let Some(token) = lexer.next_token(&mut line_start) {
+        let skipping = conditionals.iter().any(|conditional| conditional.skips());
         match token {
             Token::Hash => {
                 let mut directive = Vec::new();
@@ -131,9 +190,30 @@ fn lex(text: &str) -> Vec<Vec<Tree>> {
                         None => break,
                     }
                 }
-                directives.push(nest(join_strings(directive)));
                 line_start = true;
+                if let Some(opened) = Conditional::opened_by(&directive) {
+                    conditionals.push(opened);
+                    continue;
+                }
+                match directive.first() {
+                    Some(Token::Ident(word, _)) if word == "endif" => {
+                        conditionals.pop();
+                    }
+                    Some(Token::Ident(word, _)) if matches!(word.as_str(), "else" | "elif") => {
+                        if let Some(last) = conditionals.last_mut() {
+                            *last = match *last {
+                                // `#elif X` after `#if 0` may be compiled.
+                                Conditional::Zero => Conditional::Unknown,
+                                Conditional::One | Conditional::AfterOne => Conditional::AfterOne,
+                                Conditional::Unknown => Conditional::Unknown,
+                            };
+                        }
+                    }
+                    _ if skipping => {}
+                    _ => directives.push(nest(join_strings(directive))),
+                }
             }
+            _ if skipping => line_start = false,
             token => {
                 code.push(token);
                 line_start = false;
@@ -150,6 +230,9 @@ enum Token {
     Ident(String, Position),
     Str(String, Position),
     Punct(char, Position),
+    /// A number, with its text: `#if 0` is read by it.
+    Number(String, Position),
+    /// A character literal.
     Other(Position),
     Hash,
 }
@@ -309,8 +392,7 @@ impl Lexer {
             if c.is_ascii_digit()
                 || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()))
             {
-                self.number();
-                return Some(Token::Other(at));
+                return Some(Token::Number(self.number(), at));
             }
             if c == '_' || c.is_alphanumeric() {
                 let mut word = String::new();
@@ -345,18 +427,21 @@ impl Lexer {
         }
     }
 
-    fn number(&mut self) {
+    fn number(&mut self) -> String {
+        let mut text = String::new();
         while let Some(c) = self.peek() {
             let exponent_sign = matches!(c, '+' | '-')
                 && self.index > 0
                 && matches!(self.chars[self.index - 1], 'e' | 'E' | 'p' | 'P');
             let separator = c == '\'' && self.peek_at(1).is_some_and(|d| d.is_ascii_alphanumeric());
             if c.is_alphanumeric() || c == '.' || c == '_' || exponent_sign || separator {
+                text.push(c);
                 self.bump();
             } else {
-                return;
+                break;
             }
         }
+        text
     }
 
     fn char_literal(&mut self) {
@@ -538,7 +623,7 @@ fn nest(tokens: Vec<Token>) -> Vec<Tree> {
             Token::Ident(word, at) => Tree::Ident(word, at),
             Token::Str(text, at) => Tree::Str(text, at),
             Token::Punct(c, at) => Tree::Punct(c, at),
-            Token::Other(at) => Tree::Other(at),
+            Token::Number(_, at) | Token::Other(at) => Tree::Other(at),
             Token::Hash => continue,
         };
         if let Some((_, _, trees)) = stack.last_mut() {
@@ -831,6 +916,71 @@ mod tests {
                     solution: Some((None, Position::new(8, 35))),
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn code_left_out_by_if_0_is_not_read() {
+        let codes = |text: &str| -> Vec<String> {
+            let file = read_c(text);
+            let rows = file.rows.iter().map(|row| row.code.clone());
+            rows.chain(file.sites.iter().map(|site| site.code.clone()))
+                .collect()
+        };
+        let table = concat!(
+            "static const Config MAP[] = {\n",
+            "    {\"EK0001\", \"One.\", NULL, NULL, {}},\n",
+            "#if 0 // retired\n",
+            "    {\"EK0002\", \"Two.\", NULL, NULL, {}},\n",
+            "#  if defined(X)\n",
+            "    {\"EK0003\", \"Three.\", NULL, NULL, {}},\n",
+            "#  else\n",
+            "    {\"EK0004\", \"Four.\", NULL, NULL, {}},\n",
+            "#  endif\n",
+            "#define REPORT_OLD() Report(\"EK0005\")\n",
+            "#else\n",
+            "    {\"EK0006\", \"Six.\", NULL, NULL, {}},\n",
+            "#endif\n",
+            "#ifdef Y\n",
+            "    {\"EK0007\", \"Seven.\", NULL, NULL, {}},\n",
+            "#else\n",
+            "    {\"EK0008\", \"Eight.\", NULL, NULL, {}},\n",
+            "#endif\n",
+            "#if 1\n",
+            "    {\"EK0009\", \"Nine.\", NULL, NULL, {}},\n",
+            "#elif Z\n",
+            "    {\"EK0010\", \"Ten.\", NULL, NULL, {}},\n",
+            "#endif\n",
+            "#if 0\n",
+            "    {\"EK0011\", \"Eleven.\", NULL, NULL, {}},\n",
+            "#elif Z\n",
+            "    {\"EK0012\", \"Twelve.\", NULL, NULL, {}},\n",
+            "#endif\n",
+            "};\n",
+            "void f() { Report(\"EK0013\"); }\n",
+        );
+        assert_eq!(
+            codes(table),
+            [
+                "EK0001", "EK0006", "EK0007", "EK0008", "EK0009", "EK0012", "EK0013"
+            ]
+        );
+        // Zero however written; any other integer is true.
+        assert_eq!(
+            codes("#if 0x0UL\nf(\"EK0001\");\n#endif\n#if 00\nf(\"EK0002\");\n#endif\n"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            codes(
+                "#if 2\nf(\"EK0001\");\n#else\nf(\"EK0002\");\n#endif\n#if 1.0\nf(\"EK0003\");\n#endif\n"
+            ),
+            ["EK0001", "EK0003"]
+        );
+        // An `#endif` without its `#if`, an `#if 0` never closed: the rest
+        // of the file is left out, as the compiler would refuse it.
+        assert_eq!(
+            codes("#endif\nf(\"EK0001\");\n#if 0\nf(\"EK0002\");\n"),
+            ["EK0001"]
         );
     }
 

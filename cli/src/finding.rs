@@ -27,7 +27,11 @@ pub(crate) enum Kind {
     ValueCount,
     /// Warning: a catalog code has no page in a language that has pages.
     MissingPage,
-    /// Warning: a file that cannot be read as its kind.
+    /// A Rust file that does not parse. An error, not a warning: its
+    /// definitions and report sites go unchecked, and a CI run must not
+    /// pass on what it never read. (Exit status 2 stays for a path that
+    /// cannot be read at all; this file was read, and is shown with the
+    /// other findings.)
     Unparsed,
     /// Warning: files of no known kind were skipped.
     Skipped,
@@ -79,7 +83,8 @@ impl Kind {
             | Kind::DuplicateRow
             | Kind::UndefinedCode
             | Kind::KeysDiffer
-            | Kind::ValueCount => Severity::Error,
+            | Kind::ValueCount
+            | Kind::Unparsed => Severity::Error,
             _ => Severity::Warning,
         }
     }

@@ -206,7 +206,10 @@ fn read_spanned(text: &str) -> Result<RustFile, RustSyntaxError> {
         text.parse()
             .map_err(|error: proc_macro2::LexError| RustSyntaxError {
                 at: At::of(error.span()),
-                message: error.to_string(),
+                // proc-macro2 only says "cannot parse string into token
+                // stream": these are what makes lexing fail.
+                message: "a bracket, string or comment that is not closed, or a stray character"
+                    .to_owned(),
             })?;
     let mut file = RustFile::default();
     scan_sites(tokens.clone(), &mut file.sites);

@@ -94,7 +94,7 @@ fn clean_copies_of_every_kind_give_no_finding_and_a_summary() {
             ),
             (
                 "docs/zh/EK0201-Low_Memory.md",
-                "# EK0201 Low\\_Memory\n\n## 错误信息\n\n```text\nCannot get %s bytes.\n```\n\n## 可能原因\n\n内存不足。\n",
+                "# EK0201 Low\\_Memory\n\n## 错误信息\n\n```text\nCannot get %s bytes.\n```\n\n## 可能原因\n\n内存不足。\n\n## 解决方法\n\n释放一些。\n",
             ),
             (
                 "report.cpp",
@@ -211,6 +211,9 @@ fn pages_title_template_cause_and_unknown_codes() {
             "src/en/EK0201-Low_Memory.md:11: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs \"1. Too little. 2. Leaks!\" (error_code.json:3)\n",
             "src/en/EK0202-Bad_Value.md:11: EK0202: solution differs: none vs \"Fix it.\" (error_code.json:10)\n",
             "src/en/EK0999-Gone.md:1: EK0999: reference page of a code that no catalog defines\n",
+            // A Chinese page's words are a translation, but a section the
+            // catalog does not have is drift in any language.
+            "src/zh/EK0202-Bad_Value.md:11: EK0202: solution differs: none vs \"修改。\" (error_code.json:10)\n",
         )
     );
 }
@@ -319,7 +322,7 @@ fn rust_definitions_and_sites() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/broken.rs:1: warning: not read: Rust that does not parse: cannot parse string into token stream\n",
+            "src/broken.rs:1: Rust that does not parse, so its definitions and report sites are not checked: a bracket, string or comment that is not closed, or a stray character\n",
             "src/lib.rs:1: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s.\" (error_code.json:3)\n",
             // Absent fields are placed at the item's name.
             "src/lib.rs:2: EK0201: arglist differs: \"size\" vs \"bytes\" (error_code.json:3)\n",
@@ -481,4 +484,48 @@ fn explain_a_code_defined_only_in_rust_sources() {
          Copies:\n  src/lib.rs:1 (Rust definition Gone)\n\nReport sites (1):\n  src/lib.rs:6\n"
     );
     assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn rust_that_does_not_parse_is_an_error_without_warn() {
+    let run = against(
+        &[
+            ("lib.rs", "fn f() { let x = ; }\n"),
+            (
+                "ok.rs",
+                "#[error_code(\"EK0202\", message = \"Value {value} for {param} is invalid.\")]\npub struct Bad { value: String, param: String }\n",
+            ),
+        ],
+        false,
+    );
+    // The file was read but cannot be checked: a CI run must not pass on
+    // it, and the finding says where syn stopped.
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "src/lib.rs:1: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\n",
+            "",
+            1
+        )
+    );
+    let dir = tree(&[("lib.rs", "fn f() { let x = ; }\n")]);
+    let run = check(
+        dir.path(),
+        &["error_code.json", "--against", "src", "--format", "json"],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        findings,
+        serde_json::json!([{
+            "file": "src/lib.rs",
+            "line": 1,
+            "column": 18,
+            "severity": "error",
+            "kind": "unparsed-source",
+            "code": null,
+            "entry": null,
+            "message": "Rust that does not parse, so its definitions and report sites are not checked: expected an expression",
+        }])
+    );
+    assert_eq!(run.status, 1);
 }

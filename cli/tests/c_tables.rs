@@ -180,3 +180,34 @@ int main(void)
          5 ES2001 3 %s\nSync %s stopped: %s ErrorCode=ES2001.\n"
     );
 }
+
+#[test]
+fn tables_read_back_by_the_drift_check_give_no_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("error_map.h");
+    let xmacro = dir.path().join("error_code_meta.h");
+    std::fs::write(&map, codegen("c-error-map")).unwrap();
+    std::fs::write(&xmacro, codegen("c-xmacro")).unwrap();
+    let output = Command::cargo_bin("errcode")
+        .unwrap()
+        .current_dir(workspace())
+        .args(["check", CATALOG, "--against"])
+        .arg(&map)
+        .arg("--against")
+        .arg(&xmacro)
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            String::from_utf8(output.stdout).unwrap().as_str(),
+            String::from_utf8(output.stderr).unwrap().as_str(),
+            output.status.code()
+        ),
+        (
+            "checked 6 entries in cli/tests/cann-docs/catalog.json against 2 files \
+             (12 table rows, 0 pages, 0 report sites, 0 Rust definitions): no errors\n",
+            "",
+            Some(0)
+        )
+    );
+}

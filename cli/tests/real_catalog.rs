@@ -1,7 +1,10 @@
 //! The tool on the real CANN catalog (`../shared/cann/error_code.json`):
 //! `check` finds its one defect, E61601, and nothing else; the copy without
 //! it (made by the `catalog-cann` test crate) exports back as written.
-//! Skipped, saying so, when the file is absent (a failure with `CI=true`).
+//! Its copies written by `codegen` and `export` read back the same: C
+//! tables and pages with no drift finding, Rust with the same entries and
+//! pages. Skipped, saying so, when the file is absent (a failure with
+//! `CI=true`).
 
 use std::path::Path;
 
@@ -140,4 +143,193 @@ fn the_copy_without_e61601_checks_clean_and_exports_back() {
     // "HCCL Errors " and "HCCL Errors" are one class.
     let index = std::fs::read_to_string(markdown.join("index.md")).unwrap();
     assert_eq!(index.matches("HCCL Errors").count(), 1);
+}
+
+/// Runs the tool: (stdout, stderr, status).
+fn errcode(args: &[&std::ffi::OsStr]) -> (String, String, Option<i32>) {
+    let output = Command::cargo_bin("errcode")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code(),
+    )
+}
+
+/// The copy without E61601, or `None` (a failure with `CI=true`).
+fn copy() -> Option<&'static str> {
+    if !catalog_cann::AVAILABLE {
+        skip::skip(format_args!(
+            "the real catalog {} is absent",
+            catalog_cann::SHARED
+        ));
+        return None;
+    }
+    Some(catalog_cann::COPY)
+}
+
+fn os(text: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(text)
+}
+
+#[test]
+fn its_c_tables_and_pages_read_back_by_the_drift_check_give_no_finding() {
+    let Some(copy) = copy() else {
+        return;
+    };
+    let folder = tempfile::tempdir().unwrap();
+    let map = folder.path().join("error_map.h");
+    let xmacro = folder.path().join("error_code_meta.h");
+    for (target, path) in [("c-error-map", &map), ("c-xmacro", &xmacro)] {
+        let (table, stderr, status) =
+            errcode(&[os("codegen"), os("--target"), os(target), os(copy)]);
+        assert_eq!((stderr.as_str(), status), ("", Some(0)));
+        std::fs::write(path, table).unwrap();
+    }
+    let (stdout, stderr, status) = errcode(&[
+        os("check"),
+        os(copy),
+        os("--against"),
+        map.as_os_str(),
+        os("--against"),
+        xmacro.as_os_str(),
+    ]);
+    assert_eq!(
+        (stdout, stderr.as_str(), status),
+        (
+            format!(
+                "checked 405 entries in {copy} against 2 files \
+                 (810 table rows, 0 pages, 0 report sites, 0 Rust definitions): no errors\n"
+            ),
+            "",
+            Some(0)
+        )
+    );
+
+    for lang in ["en", "zh"] {
+        let (_, stderr, status) = errcode(&[
+            os("export"),
+            os("--format"),
+            os("cann-docs"),
+            os("--lang"),
+            os(lang),
+            os("--catalog"),
+            os(copy),
+            os("--out"),
+            folder.path().join(lang).as_os_str(),
+        ]);
+        assert_eq!((stderr.as_str(), status), ("", Some(0)));
+    }
+    let (stdout, stderr, status) = errcode(&[
+        os("check"),
+        os(copy),
+        os("--against"),
+        folder.path().join("en").as_os_str(),
+        os("--against"),
+        folder.path().join("zh").as_os_str(),
+    ]);
+    // A page per code and language, those without a title (`E61501.md`)
+    // included.
+    assert_eq!(
+        (stdout, stderr.as_str(), status),
+        (
+            format!(
+                "checked 405 entries in {copy} against 810 files \
+                 (0 table rows, 810 pages, 0 report sites, 0 Rust definitions): no errors\n"
+            ),
+            "",
+            Some(0)
+        )
+    );
+}
+
+#[test]
+fn converted_to_rust_it_writes_back_the_same_entries_and_pages() {
+    let Some(copy) = copy() else {
+        return;
+    };
+    let folder = tempfile::tempdir().unwrap();
+    let crate_dir = folder.path().join("rust");
+    std::fs::create_dir(&crate_dir).unwrap();
+    let (rust, stderr, status) = errcode(&[os("codegen"), os(copy)]);
+    assert_eq!((stderr.as_str(), status), ("", Some(0)));
+    std::fs::write(crate_dir.join("lib.rs"), rust).unwrap();
+
+    let (json, stderr, status) = errcode(&[
+        os("export"),
+        os("--format"),
+        os("json"),
+        os("--catalog"),
+        crate_dir.as_os_str(),
+        os("--out"),
+        os("-"),
+    ]);
+    assert_eq!((stderr.as_str(), status), ("", Some(0)));
+    let entries = |json: &str| {
+        let catalog = errcode::catalog::load(json).into_result().unwrap();
+        catalog
+            .entries
+            .iter()
+            .map(|entry| {
+                [
+                    entry.code.clone(),
+                    entry.class.clone().unwrap_or_default(),
+                    entry.title.clone().unwrap_or_default(),
+                    entry.message.clone(),
+                    entry.names().join(", "),
+                    entry.cause().unwrap_or_default().to_owned(),
+                    entry.solution().unwrap_or_default().to_owned(),
+                ]
+            })
+            .collect::<Vec<_>>()
+    };
+    let original = entries(&std::fs::read_to_string(copy).unwrap());
+    assert_eq!(original.len(), 405);
+    assert_eq!(entries(&json), original);
+
+    for lang in ["en", "zh"] {
+        let from = |catalog: &std::ffi::OsStr, out: &str| {
+            let out = folder.path().join(lang).join(out);
+            let (_, stderr, status) = errcode(&[
+                os("export"),
+                os("--format"),
+                os("cann-docs"),
+                os("--lang"),
+                os(lang),
+                os("--catalog"),
+                catalog,
+                os("--out"),
+                out.as_os_str(),
+            ]);
+            assert_eq!((stderr.as_str(), status), ("", Some(0)));
+            files(&out)
+        };
+        let from_json = from(os(copy), "json");
+        // A page per code and an index page per class (20 of them).
+        assert_eq!(from_json.len(), 405 + 20);
+        assert!(from(crate_dir.as_os_str(), "rust") == from_json, "{lang}");
+    }
+}
+
+/// Every file under `folder`, by its path relative to it, with its text.
+fn files(folder: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(folder).unwrap();
+                let relative = relative.to_string_lossy().replace('\\', "/");
+                found.push((relative, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    found.sort();
+    found
 }
