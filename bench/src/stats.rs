@@ -245,12 +245,15 @@ mod tests {
             }
         };
         let paired = paired(21, 20, || spin(20_000), || spin(10_000));
+        // The thread's CPU time: wall time also counts the moments other
+        // tests of this binary (running in parallel on a shared machine)
+        // hold the core, which made the wall ratio read 4.8 and 7.1.
         assert!(
-            (1.2..4.0).contains(&paired.ratio.0),
+            (1.2..4.0).contains(&paired.ratio.1),
             "ratio {:?}",
             paired.ratio
         );
-        assert!(paired.product.0 > paired.baseline.0);
+        assert!(paired.product.1 > paired.baseline.1);
     }
 
     #[test]

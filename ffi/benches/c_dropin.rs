@@ -391,7 +391,10 @@ fn main() {
         );
     }
     println!("{header} |");
-    println!("{}|", "| --- ".repeat(if programs.len() == 2 { 6 } else { 3 }));
+    println!(
+        "{}|",
+        "| --- ".repeat(if programs.len() == 2 { 6 } else { 3 })
+    );
     for (at, (_, what)) in SCENARIOS.iter().enumerate() {
         let mut line = format!("| {what} |");
         for runs in &mut runs {

@@ -316,7 +316,10 @@ fn fetch(options: &Options) -> Result<(), String> {
         }
         last = String::from_utf8_lossy(&output.stderr).into_owned();
     }
-    Err(format!("cargo fetch failed in {}:\n{last}", options.out.display()))
+    Err(format!(
+        "cargo fetch failed in {}:\n{last}",
+        options.out.display()
+    ))
 }
 
 /// Marks the crate's source changed, so that the next build compiles it again.
