@@ -6,7 +6,7 @@
 //!
 //! With `ERRCODE_CANN_C_DIR` set to CANN's `c_base` folder (from the
 //! hicann/runtime snapshot, `src/runtime_compact/c_base`, kept outside this
-//! repository), the same program is also built against CANN's own
+//! repository; its `src` folder, where `error_manager.c` is, works too), the same program is also built against CANN's own
 //! `error_manager.h` and `error_manager.c` (with its `vector.c`, the
 //! `c_mmpa/inc` folder beside `c_base`, and a `securec.h` written by this
 //! bench into the target directory: see [`SECUREC_STUB`]), and the two
@@ -341,7 +341,15 @@ fn main() {
     let rounds = env_number("ERRCODE_DROPIN_ROUNDS", 7).max(1);
     let flat_cycles = env_number("ERRCODE_DROPIN_FLAT", 1_000_000).to_string();
     let errcode = build_errcode();
-    let cann = std::env::var_os("ERRCODE_CANN_C_DIR").map(|dir| build_cann(Path::new(&dir)));
+    let cann = std::env::var_os("ERRCODE_CANN_C_DIR").map(|dir| {
+        // The folder of error_manager.c itself (c_base/src) names c_base too.
+        let dir = PathBuf::from(dir);
+        if dir.join("error_manager.c").exists() {
+            build_cann(&dir.join(".."))
+        } else {
+            build_cann(&dir)
+        }
+    });
     let mut programs = vec![("errcode", errcode)];
     if let Some(cann) = cann {
         programs.push(("CANN", cann));
