@@ -9,6 +9,10 @@
 //!    `format!` of the same text;
 //! 6. lookup by code string among 10,000 generated codes, against
 //!    `HashMap<String, _>::get` and a binary search over a sorted `Vec<&str>`;
+//!    and among the 10,000 codes of the third issue's distribution
+//!    (`EM0000`–`EM4999`, `EN0000`–`EN4999`, shuffled; see
+//!    [`errcode_bench::lookup`]), in a child process of its own so that the
+//!    two catalogs never share a registry;
 //! 7. what must not regress: allocations per report in steady state, the
 //!    cost per cycle after 10^6 cycles against the first ones, and two
 //!    threads reporting at once against one thread;
@@ -21,6 +25,7 @@
 
 use std::collections::HashMap;
 use std::hint::black_box;
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Barrier, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -29,6 +34,7 @@ use criterion::Criterion;
 use criterion::measurement::WallTime;
 use errcode::ErrorDef;
 use errcode_bench::alloc::{CountingAlloc, PerCycle, allocations_per_cycle, counts_per_cycle};
+use errcode_bench::lookup::{DENSE_CLASS, DENSE_COUNT, dense_catalog, dense_queries};
 use errcode_bench::scenarios::{
     BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
     report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
@@ -273,6 +279,137 @@ fn next<'a>(codes: &'a str, i: &mut usize) -> &'a str {
     black_box(&codes[at..at + CODE_LEN])
 }
 
+/// Set in the child process that runs the dense lookup benchmark alone: a
+/// registry, once built, keeps its codes, and the dense catalog must not
+/// share one with the generated catalog of `lookup_10k`.
+const DENSE_CHILD: &str = "ERRCODE_BENCH_LOOKUP_DENSE";
+
+/// How the child marks the lines of its output that the summary prints.
+const DENSE_MARK: &str = "dense-summary:";
+
+/// The third issue's lookup distribution (see [`errcode_bench::lookup`]):
+/// `registry().get` per lookup, the registry held, `HashMap<String, _>`,
+/// and the same for codes not registered.
+fn lookup_dense(c: &mut Criterion) {
+    const NAME: &str = "lookup_dense";
+    let registered =
+        errcode::register_catalog_json(&dense_catalog(), 1).expect("the dense catalog is valid");
+    assert_eq!(registered, DENSE_COUNT);
+    let registry = errcode::registry();
+    let map: HashMap<String, &'static ErrorDef> = registry
+        .iter()
+        .map(|def| (def.code().to_owned(), def))
+        .collect();
+    let hits = dense_queries(false);
+    let misses = dense_queries(true);
+    // Both must agree before their speeds mean anything.
+    for code in &hits {
+        let def = registry.get(code).expect("every hit is registered");
+        assert_eq!(def.class(), Some(DENSE_CLASS));
+        assert!(same_def(Some(def), map.get(code).copied()), "{code}");
+    }
+    for code in &misses {
+        assert!(
+            registry.get(code).is_none() && !map.contains_key(code),
+            "{code}"
+        );
+    }
+    // Back to back in one text, as the `lookup_10k` queries.
+    let hits = hits.concat();
+    let misses = misses.concat();
+
+    let mut group = c.benchmark_group(NAME);
+    let mut i = 0usize;
+    bench(&mut group, NAME, "errcode_registry_get", || {
+        black_box(errcode::registry().get(next_dense(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "errcode_registry_held", || {
+        black_box(registry.get(next_dense(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "hashmap_string_get", || {
+        black_box(map.get(next_dense(&hits, &mut i)));
+    });
+    bench(&mut group, NAME, "errcode_registry_get_miss", || {
+        black_box(errcode::registry().get(next_dense(&misses, &mut i)));
+    });
+    bench(&mut group, NAME, "errcode_registry_held_miss", || {
+        black_box(registry.get(next_dense(&misses, &mut i)));
+    });
+    bench(&mut group, NAME, "hashmap_string_get_miss", || {
+        black_box(map.get(next_dense(&misses, &mut i)));
+    });
+    group.finish();
+}
+
+/// The next of the `DENSE_COUNT` codes of a query text, all of them in
+/// turn; a compare, not `%`, to wrap around.
+#[inline(always)]
+fn next_dense<'a>(codes: &'a str, i: &mut usize) -> &'a str {
+    *i += 1;
+    if *i >= DENSE_COUNT {
+        *i = 0;
+    }
+    let at = *i * CODE_LEN;
+    black_box(&codes[at..at + CODE_LEN])
+}
+
+/// In the child: the dense lookups' figures, as lines for the parent's summary.
+fn dense_summary() {
+    let lookup = |id: &str| figures(&format!("lookup_dense/{id}"));
+    let both = |(wall, cpu): (f64, f64)| format!("{wall:.1} ns [{cpu:.1}]");
+    let (Some(get), Some(held), Some(map), Some(get_miss), Some(held_miss), Some(map_miss)) = (
+        lookup("errcode_registry_get"),
+        lookup("errcode_registry_held"),
+        lookup("hashmap_string_get"),
+        lookup("errcode_registry_get_miss"),
+        lookup("errcode_registry_held_miss"),
+        lookup("hashmap_string_get_miss"),
+    ) else {
+        return;
+    };
+    println!(
+        "{DENSE_MARK}(6) lookup among the {} codes EM0000-EM4999 and EN0000-EN4999 registered at run time, shuffled: errcode registry().get {}, registry held {}, HashMap<String, _> {} (target: <= 6 ns hit and miss: {})",
+        errcode::registry().len(),
+        both(get),
+        both(held),
+        both(map),
+        verdict(get.0.max(get_miss.0) <= 6.0)
+    );
+    println!(
+        "{DENSE_MARK}    codes not registered (EM5000-EM9999, EN5000-EN9999): registry().get {}, registry held {}, HashMap<String, _> {}",
+        both(get_miss),
+        both(held_miss),
+        both(map_miss)
+    );
+}
+
+/// Runs [`lookup_dense`] in a child process (this bench with the same
+/// arguments, so criterion's filter and `--quick` apply), echoes its output
+/// and returns the lines for the summary.
+fn lookup_dense_in_child() -> Vec<String> {
+    let exe = std::env::current_exe().expect("the bench executable has a path");
+    let output = Command::new(&exe)
+        .args(std::env::args_os().skip(1))
+        .env(DENSE_CHILD, "1")
+        .stderr(Stdio::inherit())
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {}: {error}", exe.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the dense lookup benchmark failed ({}):\n{stdout}",
+        output.status
+    );
+    let mut summary = Vec::new();
+    for line in stdout.lines() {
+        match line.strip_prefix(DENSE_MARK) {
+            Some(line) => summary.push(line.to_owned()),
+            None => println!("{line}"),
+        }
+    }
+    summary
+}
+
 fn same_def(a: Option<&ErrorDef>, b: Option<&ErrorDef>) -> bool {
     match (a, b) {
         (Some(a), Some(b)) => std::ptr::eq(a, b),
@@ -512,6 +649,8 @@ struct Extra {
     flat: Option<((f64, f64), (f64, f64))>,
     /// Targets (1) and (2), product and floor in alternating blocks.
     paired: (Paired, Paired),
+    /// The dense lookups' lines, from the child that ran them.
+    dense: Vec<String>,
 }
 
 fn summary(extra: &Extra) {
@@ -636,6 +775,9 @@ fn summary(extra: &Extra) {
             println!("    errcode, code not registered: {}", both(miss));
         }
     }
+    for line in &extra.dense {
+        println!("{line}");
+    }
     let none = extra.allocations.iter().all(|(_, count)| *count == 0.0);
     println!(
         "(7) allocations per report in steady state (counted by the global allocator) \
@@ -699,6 +841,13 @@ fn summary(extra: &Extra) {
 }
 
 fn main() {
+    if std::env::var_os(DENSE_CHILD).is_some() {
+        let mut c = Criterion::default().configure_from_args();
+        lookup_dense(&mut c);
+        c.final_summary();
+        dense_summary();
+        return;
+    }
     let load_before = stats::load_average();
     let mut c = Criterion::default().configure_from_args();
     report_and_render(&mut c);
@@ -708,6 +857,7 @@ fn main() {
     threads(&mut c);
     scope_poll(&mut c);
     c.final_summary();
+    let dense = lookup_dense_in_child();
     // Under a second of reporting: run whatever the filter.
     let flat = Some(flat_cost());
     let paired = paired_ratios();
@@ -717,6 +867,7 @@ fn main() {
         take: take_allocations(),
         flat,
         paired,
+        dense,
     };
     summary(&extra);
 }

@@ -6,11 +6,12 @@ use std::hint::black_box;
 
 use errcode_bench::scenarios::{
     BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
-    report_ek0201, report_ek0201_take, report_traceback,
+    report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
 };
 
-const SCENARIOS: &str = "ek0201, ek0201-floor, traceback, traceback-floor, take, take-floor, \
-                         scope-poll, bare-poll, lookup, lookup-miss";
+const SCENARIOS: &str = "ek0201, ek0201-floor, ek0201-dynamic, traceback, traceback-floor, take, take-floor, \
+                         scope-poll, bare-poll, lookup, lookup-miss, lookup-dense, \
+                         lookup-dense-miss, lookup-dense-held, lookup-dense-held-miss";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,6 +20,20 @@ fn main() {
         .next()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1_000_000);
+    if let Some(rest) = scenario.strip_prefix("lookup-dense") {
+        let (held, absent) = match rest {
+            "" => (false, false),
+            "-miss" => (false, true),
+            "-held" => (true, false),
+            "-held-miss" => (true, true),
+            other => {
+                eprintln!("unknown scenario lookup-dense{other}: {SCENARIOS}");
+                std::process::exit(2);
+            }
+        };
+        lookup_dense(cycles, held, absent);
+        return;
+    }
     if let Some(absent) = scenario.strip_prefix("lookup").map(|rest| rest == "-miss") {
         lookup(cycles, absent);
         return;
@@ -31,6 +46,8 @@ fn main() {
     let run: fn(&mut String) = match scenario.as_str() {
         "ek0201" => |out| report_ek0201(out, black_box(BUF_SIZE)),
         "ek0201-floor" => |out| floor_ek0201(out, black_box(BUF_SIZE)),
+        // What the C ABI's ReportErrMessage + GetErrorMessage do, from Rust.
+        "ek0201-dynamic" => |out| report_ek0201_dynamic(out, black_box(BUF_SIZE)),
         "traceback" => |out| report_traceback(out, black_box(&TRACEBACK)),
         "traceback-floor" => |out| floor_traceback(out, black_box(&TRACEBACK)),
         // A new String each cycle, as `take_error_message()` returns.
@@ -99,6 +116,35 @@ fn lookup(cycles: u64, absent: bool) {
             at -= codes.len();
         }
         found += usize::from(errcode::registry().get(black_box(&codes[at])).is_some());
+    }
+    println!("{cycles} lookups, {found} found");
+}
+
+/// Looks up the 10,000 codes of the third issue's distribution
+/// (`EM0000`–`EM4999`, `EN0000`–`EN4999`, registered at run time) in a
+/// shuffled order; with `absent`, `EM5000`–`EM9999` and `EN5000`–`EN9999`,
+/// none registered; with `held`, through one `registry()` taken before the
+/// loop instead of one per lookup.
+fn lookup_dense(cycles: u64, held: bool, absent: bool) {
+    let registered = errcode::register_catalog_json(&errcode_bench::lookup::dense_catalog(), 1)
+        .expect("the dense catalog is valid");
+    assert_eq!(registered, errcode_bench::lookup::DENSE_COUNT);
+    let codes = errcode_bench::lookup::dense_queries(absent);
+    let registry = errcode::registry();
+    let mut found = 0usize;
+    let mut at = 0usize;
+    for _ in 0..cycles {
+        at += 1;
+        if at == codes.len() {
+            at = 0;
+        }
+        let code = black_box(codes[at].as_str());
+        let def = if held {
+            registry.get(code)
+        } else {
+            errcode::registry().get(code)
+        };
+        found += usize::from(def.is_some());
     }
     println!("{cycles} lookups, {found} found");
 }

@@ -7,5 +7,6 @@
 //! texts must match byte for byte), the counting allocator, and the statistics.
 
 pub mod alloc;
+pub mod lookup;
 pub mod scenarios;
 pub mod stats;

@@ -17,6 +17,11 @@
 //!   the struct and call `__private::report_defined`). The gap between `macros` and
 //!   `expanded` is the cost of running the macros; the gap between
 //!   `expanded` and `plain` is the cost of the typed code they produce;
+//! - `thiserror`: what a Rust user would pick instead: the same types with
+//!   `#[derive(Debug, thiserror::Error)]` and the same messages (`{field}`
+//!   placeholders), the code, cause and solution as associated consts, and
+//!   report sites that construct the value and return it as `Err`, as a
+//!   thiserror user hands an error to the caller (see [`thiserror`]);
 //! - `x-<prototype>` (with `--prototypes`): `expanded` with one part
 //!   removed or reshaped (see [`PROTOTYPES`]), to price that part.
 
@@ -67,6 +72,16 @@ impl Def {
             cause,
             solution,
         }
+    }
+
+    /// The message as thiserror writes it: each `%s` of [`Def::message`] as
+    /// the field it stands for, `{value}`.
+    fn thiserror_message(&self) -> String {
+        let mut message = self.pieces[0].clone();
+        for (name, piece) in self.names.iter().zip(&self.pieces[1..]) {
+            let _ = write!(message, " {{{name}}}{piece}");
+        }
+        message
     }
 
     /// The template with its `%s` placeholders.
@@ -193,6 +208,65 @@ pub fn macros(count: usize) -> String {
             code = def.code,
             keys = keys.join(", "),
             values = def.names.join(", "),
+        );
+    }
+    src
+}
+
+/// The same types written with `thiserror`, the baseline a Rust user would
+/// pick instead of errcode.
+///
+/// What a thiserror user writes for one definition: the struct with
+/// `#[derive(Debug, thiserror::Error)]` and `#[error("...")]`, the same
+/// message with `{field}` placeholders; the code and, for half the types, the
+/// cause and solution as associated consts (the text errcode's attribute
+/// carries, kept where a user would keep it, at no cost to speak of). A
+/// report site, `report_i`, takes the same `&str` arguments, constructs the
+/// value (each `&str` into its `String` field, as errcode's site converts
+/// it) and returns it as `Err`: thiserror has no store to record into, so
+/// the value goes to the caller, which is what its users write in place of
+/// a report.
+pub fn thiserror(count: usize) -> String {
+    let mut src = header("written with thiserror 2 instead of errcode", count);
+    for def in (0..count).map(Def::new) {
+        let name = def.struct_name();
+        let fields: String = def
+            .names
+            .iter()
+            .map(|field| format!("    pub {field}: String,\n"))
+            .collect();
+        let declaration = if def.names.is_empty() {
+            format!("pub struct {name};\n")
+        } else {
+            format!("pub struct {name} {{\n{fields}}}\n")
+        };
+        let mut consts = format!("    pub const CODE: &'static str = {:?};\n", def.code);
+        if let (Some(cause), Some(solution)) = (&def.cause, &def.solution) {
+            let _ = write!(
+                consts,
+                "    pub const CAUSE: &'static str = {cause:?};\n    \
+                 pub const SOLUTION: &'static str = {solution:?};\n"
+            );
+        }
+        let values: String = def
+            .names
+            .iter()
+            .map(|field| format!("{field}: {field}.to_owned(), "))
+            .collect();
+        let construct = if def.names.is_empty() {
+            name.clone()
+        } else {
+            format!("{name} {{ {values}}}")
+        };
+        let _ = write!(
+            src,
+            "#[derive(Debug, ::thiserror::Error)]\n#[error({message:?})]\n{declaration}\n\
+             impl {name} {{\n{consts}}}\n\n\
+             pub fn report_{index}({params}) -> ::core::result::Result<(), {name}> {{\n    \
+             ::core::result::Result::Err({construct})\n}}\n\n",
+            message = def.thiserror_message(),
+            index = def.index,
+            params = def.params(),
         );
     }
     src
@@ -570,12 +644,18 @@ pub fn empty() -> String {
         .to_owned()
 }
 
-/// The `Cargo.toml` of a generated crate.
-pub fn manifest(name: &str) -> String {
-    format!(
+/// The `Cargo.toml` of a generated crate: errcode, and `extra` dependency
+/// lines (`thiserror = "2"`).
+pub fn manifest(name: &str, extra: &[&str]) -> String {
+    let mut manifest = format!(
         "[package]\nname = \"cost-{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
          [dependencies]\nerrcode.workspace = true\n"
-    )
+    );
+    for line in extra {
+        manifest.push_str(line);
+        manifest.push('\n');
+    }
+    manifest
 }
 
 /// The `Cargo.toml` of the generated workspace, with errcode from `repo`.
@@ -635,7 +715,12 @@ mod tests {
 
     #[test]
     fn every_variant_defines_and_reports_every_code() {
-        let mut sources = vec![macros(5), plain(5), expanded(5, Shape::MIRROR)];
+        let mut sources = vec![
+            macros(5),
+            plain(5),
+            expanded(5, Shape::MIRROR),
+            thiserror(5),
+        ];
         sources.extend(PROTOTYPES.iter().map(|(_, _, shape)| expanded(5, *shape)));
         for src in sources {
             for index in 0..5 {
@@ -643,6 +728,32 @@ mod tests {
                 assert!(src.contains(&format!("pub fn report_{index}(")), "{src}");
             }
         }
+    }
+
+    #[test]
+    fn thiserror_has_the_same_messages_with_named_placeholders() {
+        assert_eq!(
+            Def::new(3).thiserror_message(),
+            "Generated error 3 with {value} (the value) {param} (the param) {reason} (the reason)."
+        );
+        assert_eq!(Def::new(0).thiserror_message(), "Generated error 0 with.");
+        let src = thiserror(2);
+        assert!(src.contains(
+            "#[derive(Debug, ::thiserror::Error)]\n#[error(\"Generated error 1 with {value} (the value).\")]\n\
+             pub struct Generated1 {\n    pub value: String,\n}\n"
+        ));
+        assert!(src.contains(
+            "pub fn report_1(value: &str) -> ::core::result::Result<(), Generated1> {\n    \
+             ::core::result::Result::Err(Generated1 { value: value.to_owned(), })\n}\n"
+        ));
+        // Half the types have a cause and a solution, as errcode's do.
+        assert!(src.contains("pub const CAUSE: &'static str = \"Cause of generated error 0.\";"));
+        assert_eq!(src.matches("pub const CAUSE").count(), 1);
+        assert_eq!(
+            manifest("thiserror", &["thiserror = \"2\""]),
+            "[package]\nname = \"cost-thiserror\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
+             publish = false\n\n[dependencies]\nerrcode.workspace = true\nthiserror = \"2\"\n"
+        );
     }
 
     #[test]

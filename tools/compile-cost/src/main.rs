@@ -34,9 +34,12 @@ usage: errcode-compile-cost [--count N] [--runs R] [--out DIR] [--catalog FILE] 
   --prototypes    also time the x-* crates: the expansion with one part removed or
                   reshaped, to price that part
   --only NAMES    time only these crates (comma-separated: macros, expanded, plain,
-                  catalog, empty, x-...)
+                  thiserror, catalog, empty, x-...)
   --repo DIR      take errcode from DIR instead of this repository (a scratch copy
                   with a prototype of the runtime or the macros)";
+
+/// The dependency line of the `thiserror` crate: its current major version.
+const THISERROR: &str = "thiserror = \"2\"";
 
 /// The one entry of the real catalog that `include_catalog!` rightly rejects.
 const DEFECTIVE: &str = "E61601";
@@ -103,6 +106,7 @@ enum Kind {
     Macros,
     Expanded(generate::Shape),
     Plain,
+    Thiserror,
     Catalog,
     Empty,
 }
@@ -132,6 +136,11 @@ fn wanted_subjects(options: &Options) -> Vec<Subject> {
             "plain",
             "statics + inventory::submit! + report_dynamic",
             Kind::Plain,
+        ),
+        subject(
+            "thiserror",
+            "the same types with thiserror 2, returned as Err",
+            Kind::Thiserror,
         ),
         subject(
             "catalog",
@@ -171,6 +180,7 @@ fn generate_workspace(options: &Options) -> Result<Vec<Subject>, String> {
             Kind::Macros => generate::macros(options.count),
             Kind::Expanded(shape) => generate::expanded(options.count, shape),
             Kind::Plain => generate::plain(options.count),
+            Kind::Thiserror => generate::thiserror(options.count),
             Kind::Empty => generate::empty(),
             Kind::Catalog => {
                 let Some(path) = &options.catalog else {
@@ -185,7 +195,14 @@ fn generate_workspace(options: &Options) -> Result<Vec<Subject>, String> {
             }
         };
         let dir = options.out.join(&subject.name);
-        write(&dir.join("Cargo.toml"), &generate::manifest(&subject.name))?;
+        let extra: &[&str] = match subject.kind {
+            Kind::Thiserror => &[THISERROR],
+            _ => &[],
+        };
+        write(
+            &dir.join("Cargo.toml"),
+            &generate::manifest(&subject.name, extra),
+        )?;
         write(&dir.join("src/lib.rs"), &source)?;
         subjects.push(subject);
     }
@@ -278,6 +295,33 @@ fn cargo(options: &Options, command: &str, name: &str) -> Result<Took, String> {
     Ok(Took { wall, cpu })
 }
 
+/// Makes sure every dependency is at hand, so that the timed builds can run
+/// `--offline`: the copied lock file has errcode's dependencies, not
+/// `thiserror`, which `cargo fetch` adds to it (from the local cache when it
+/// is there, else from the registry).
+fn fetch(options: &Options) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut last = String::new();
+    for offline in [true, false] {
+        let mut cmd = Command::new(&cargo);
+        cmd.current_dir(&options.out).args(["fetch", "--quiet"]);
+        if offline {
+            cmd.arg("--offline");
+        }
+        let output = cmd
+            .output()
+            .map_err(|error| format!("cannot run cargo: {error}"))?;
+        if output.status.success() {
+            return Ok(());
+        }
+        last = String::from_utf8_lossy(&output.stderr).into_owned();
+    }
+    Err(format!(
+        "cargo fetch failed in {}:\n{last}",
+        options.out.display()
+    ))
+}
+
 /// Marks the crate's source changed, so that the next build compiles it again.
 fn touch(options: &Options, name: &str) -> Result<(), String> {
     let path = options.out.join(name).join("src/lib.rs");
@@ -339,6 +383,7 @@ fn run(options: &Options) -> Result<(), String> {
         options.out.display(),
         options.count
     );
+    fetch(options)?;
     // First builds compile the dependencies (errcode, its macros, syn...),
     // which every later build reuses.
     for subject in &subjects {
@@ -418,6 +463,16 @@ fn run(options: &Options) -> Result<(), String> {
             ratios(macros, plain),
             verdict(build <= 2.0),
             verdict(check <= 1.5)
+        );
+    }
+    if let (Some(macros), Some(thiserror)) = (get("macros"), get("thiserror")) {
+        let build = ratio(macros.0.wall, thiserror.0.wall);
+        let check = ratio(macros.1.wall, thiserror.1.wall);
+        println!(
+            "ratio macros / thiserror: {} (target: build <= 2.0: {}, check <= 2.0: {})",
+            ratios(macros, thiserror),
+            verdict(build <= 2.0),
+            verdict(check <= 2.0)
         );
     }
     if let (Some(macros), Some(expanded)) = (get("macros"), get("expanded")) {
