@@ -200,7 +200,7 @@ pub use errcode_runtime::{
 };
 // The graph engine's layout and the reports of CANN's C++ error-message framework.
 pub use errcode_runtime::{
-    ReportTime, report_dynamic_suffixed, report_user_defined, take_error_reports,
+    ReportTime, keep_report_times, report_dynamic_suffixed, report_user_defined, take_error_reports,
 };
 
 /// What a module that defines or reports errors uses:

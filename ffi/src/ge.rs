@@ -148,6 +148,8 @@ impl fmt::Display for ThreadSuffix {
 fn ensure_initialised() -> &'static Result<(), String> {
     static INITIALISED: OnceLock<Result<(), String>> = OnceLock::new();
     INITIALISED.get_or_init(|| {
+        // The framework's text shows when each report was made.
+        errcode::keep_report_times();
         builtin::ensure_registered();
         register_configuration()
     })

@@ -39,7 +39,8 @@ pub enum Layout {
     /// eight spaces; when every error is internal, `E19999: Internal error!`
     /// and that layout's own spacing. Its quirks are kept: the traceback
     /// skips only a repeat of the first report, so a headline preceded by
-    /// an internal error shows in the traceback too.
+    /// an internal error shows in the traceback too. Report times are read
+    /// only once wanted (see [`keep_report_times`](crate::keep_report_times)).
     ///
     /// ```
     /// errcode::report_internal("E19999", "queue overflow").unwrap();

@@ -62,7 +62,7 @@ pub use report::{
     write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
-pub use time::ReportTime;
+pub use time::{ReportTime, keep_report_times};
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
 /// JSON, Markdown or Rust (the `errcode-catalog` crate).

@@ -391,7 +391,7 @@ pub fn report_dynamic_suffixed(
             internal: def.is_internal(),
             message: &message,
             values: None,
-            time: ReportTime::now(),
+            time: ReportTime::of_new_report(),
         },
         SourceLocation::caller(),
     );
@@ -510,6 +510,7 @@ pub fn take_error_message() -> Option<String> {
 /// assert!(text.ends_with(" Not_Supported(EK0004): The current system or device does not support aclprofStart.\n"));
 /// ```
 pub fn take_error_message_with(layout: Layout) -> Option<String> {
+    keeping_times_for(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return None;
@@ -544,6 +545,7 @@ pub fn write_error_message(out: &mut impl fmt::Write) -> bool {
 /// `layout` into `out` and clears them;
 /// returns whether there were any.
 pub fn write_error_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    keeping_times_for(layout);
     taking(|store| {
         if store.errors.is_empty() {
             return false;
@@ -569,6 +571,7 @@ pub fn take_warning_message() -> Option<String> {
 /// `layout`, one `CODE: message` line
 /// each, and clears them; `None` when there are none.
 pub fn take_warning_message_with(layout: Layout) -> Option<String> {
+    keeping_times_for(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return None;
@@ -598,6 +601,7 @@ pub fn write_warning_message(out: &mut impl fmt::Write) -> bool {
 /// `layout` into `out`, one `CODE:
 /// message` line each, and clears them; returns whether there were any.
 pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> bool {
+    keeping_times_for(layout);
     taking(|store| {
         if store.warnings.is_empty() {
             return false;
@@ -607,6 +611,14 @@ pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> 
         true
     })
     .unwrap_or(false)
+}
+
+/// A rendering in the graph engine's layout shows report times: the
+/// reports made from now on keep theirs.
+fn keeping_times_for(layout: Layout) {
+    if layout == Layout::Ge {
+        crate::time::keep_report_times();
+    }
 }
 
 /// Runs `f`, which takes reports, on the current store; then tells

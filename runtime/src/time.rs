@@ -1,45 +1,81 @@
 //! When a report was made: a raw clock read kept with each stored report,
 //! turned into local time only when a layout that shows it is rendered.
+//!
+//! Reading the clock costs a report about as much as writing its message
+//! (40-60 ns on the virtual machines this is measured on), and only the
+//! graph engine's layout shows it, so the clock is read only once report
+//! times are wanted: after [`keep_report_times`], which the first rendering
+//! in [`Layout::Ge`](crate::Layout::Ge) and CANN's C++ framework (the
+//! `errcode-ffi` crate) call. Until then a report costs one relaxed load
+//! more, and nothing else.
 
 use core::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::time::SystemTime;
 
-/// The time a report was made.
+/// Whether reports read the clock; see [`keep_report_times`].
+static KEEP: AtomicBool = AtomicBool::new(false);
+
+/// Makes every report from now on keep the time it was made, for the graph
+/// engine's layout ([`Layout::Ge`](crate::Layout::Ge)), which shows it.
 ///
-/// Reading it on the report path costs one read of the system clock, with
-/// no allocation and no time-zone lookup; [`Display`](fmt::Display) converts
-/// it to local time (the `TZ` variable, else `/etc/localtime`) as the CANN
-/// graph engine's error manager writes it, to the microsecond:
-/// `2026-12-01-12:34:56.789.012` (year-month-day-hour:minute:second, then
-/// the milliseconds and the microseconds within them).
+/// Rendering in that layout calls it, and so does CANN's C++ framework as
+/// `errcode-ffi` serves it, so that only a program that shows report times
+/// pays for reading the clock. Call it at start-up when the first reports
+/// rendered in that layout must carry their own times too: a report made
+/// before shows the time it is rendered.
+pub fn keep_report_times() {
+    KEEP.store(true, Ordering::Relaxed);
+}
+
+/// The time a report was made, when report times are kept
+/// ([`keep_report_times`]).
+///
+/// [`Display`](fmt::Display) converts it to local time (the `TZ` variable,
+/// else `/etc/localtime`) as the CANN graph engine's error manager writes
+/// it, to the microsecond: `2026-12-01-12:34:56.789.012`
+/// (year-month-day-hour:minute:second, then the milliseconds and the
+/// microseconds within them). A report made before times were kept shows
+/// the time it is displayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ReportTime(SystemTime);
+pub struct ReportTime(Option<SystemTime>);
 
 impl ReportTime {
     /// The time now.
     pub fn now() -> Self {
-        ReportTime(SystemTime::now())
+        ReportTime(Some(SystemTime::now()))
     }
 
-    /// The time as the system clock gave it.
-    pub fn system_time(self) -> SystemTime {
+    /// The time of a report being made: now, when report times are kept;
+    /// else unknown, without reading the clock.
+    pub(crate) fn of_new_report() -> Self {
+        if KEEP.load(Ordering::Relaxed) {
+            ReportTime::now()
+        } else {
+            ReportTime::UNKNOWN
+        }
+    }
+
+    /// The time as the system clock gave it; `None` for a report made
+    /// before report times were kept.
+    pub fn system_time(self) -> Option<SystemTime> {
         self.0
     }
 
     /// The time `system_time`.
     pub fn from_system_time(system_time: SystemTime) -> Self {
-        ReportTime(system_time)
+        ReportTime(Some(system_time))
     }
 
-    /// The UNIX epoch: what a report restored without a time of its own
-    /// (deserialized from a text that has none) shows.
-    pub(crate) const EPOCH: ReportTime = ReportTime(UNIX_EPOCH);
+    /// No time: a report made before times were kept, or restored from a
+    /// text that carries none.
+    pub(crate) const UNKNOWN: ReportTime = ReportTime(None);
 }
 
 impl fmt::Display for ReportTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use chrono::{Datelike as _, Timelike as _};
-        let local: chrono::DateTime<chrono::Local> = self.0.into();
+        let local: chrono::DateTime<chrono::Local> = self.0.unwrap_or_else(SystemTime::now).into();
         // Written digit by digit into one buffer: `write!` with widths costs
         // more than the conversion to local time.
         let micros = local.timestamp_subsec_micros() % 1_000_000;
@@ -69,7 +105,7 @@ impl fmt::Display for ReportTime {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
     fn the_layout_is_the_graph_engines() {

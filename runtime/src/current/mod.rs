@@ -84,7 +84,7 @@ impl<'a> Resolved<'a> {
         // One read of the clock, kept raw: local time is for rendering.
         let time = match source {
             NewReport::Restored { time, .. } => time,
-            _ => ReportTime::now(),
+            _ => ReportTime::of_new_report(),
         };
         match source {
             NewReport::Defined { def: compiled, .. } => {

@@ -308,8 +308,8 @@ fn rebuild<E: de::Error>(parts: Parts) -> Result<Report, E> {
         args,
         templated,
         location,
-        // The text carries no time: the time it is read is the nearest known.
-        time: crate::time::ReportTime::now(),
+        // The text carries no time.
+        time: crate::time::ReportTime::UNKNOWN,
     })
 }
 

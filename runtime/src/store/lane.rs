@@ -53,7 +53,7 @@ impl Reserve {
         def: None,
         internal: false,
         location: SourceLocation::new("", 0, 0),
-        time: ReportTime::EPOCH,
+        time: ReportTime::UNKNOWN,
         len: 0,
         text: [0; RESERVE_BYTES],
     };
