@@ -11,7 +11,7 @@
 
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
-use std::time::SystemTime;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Whether reports read the clock; see [`keep_report_times`].
 static KEEP: AtomicBool = AtomicBool::new(false);
@@ -72,33 +72,83 @@ impl ReportTime {
     pub(crate) const UNKNOWN: ReportTime = ReportTime(None);
 }
 
+impl ReportTime {
+    /// The text `Display` writes, in a buffer of its own.
+    pub(crate) fn text(self) -> [u8; TEXT_LEN] {
+        let time = self.0.unwrap_or_else(SystemTime::now);
+        let (seconds, micros) = match time.duration_since(UNIX_EPOCH) {
+            Ok(since) => (
+                i64::try_from(since.as_secs()).unwrap_or(i64::MAX),
+                since.subsec_micros(),
+            ),
+            // Before 1970: chrono handles it; no cache.
+            Err(_) => return local_text(time),
+        };
+        // The local date and time to the second, converted once per second
+        // a thread renders: reports come in bursts, and the conversion (the
+        // time zone's rules) costs more than the rest of a rendering.
+        let mut text = LAST_SECOND
+            .try_with(|last| {
+                let (cached, text) = last.get();
+                if cached == Some(seconds) {
+                    return text;
+                }
+                let text = local_text(time);
+                last.set((Some(seconds), text));
+                text
+            })
+            .unwrap_or_else(|_| local_text(time));
+        write_digits(&mut text[20..23], micros / 1000);
+        write_digits(&mut text[24..27], micros % 1000);
+        text
+    }
+}
+
+/// The length of `2026-12-01-12:34:56.789.012`.
+pub(crate) const TEXT_LEN: usize = 27;
+
+thread_local! {
+    /// The UTC second this thread last converted to local time, and the text.
+    static LAST_SECOND: core::cell::Cell<(Option<i64>, [u8; TEXT_LEN])> =
+        const { core::cell::Cell::new((None, [0; TEXT_LEN])) };
+}
+
+/// `time` in local time (the `TZ` variable, else `/etc/localtime`), as
+/// `2026-12-01-12:34:56.789.012`.
+fn local_text(time: SystemTime) -> [u8; TEXT_LEN] {
+    use chrono::{Datelike as _, Timelike as _};
+    let local: chrono::DateTime<chrono::Local> = time.into();
+    let micros = local.timestamp_subsec_micros() % 1_000_000;
+    let mut text = *b"0000-00-00-00:00:00.000.000";
+    let year = u32::try_from(local.year()).unwrap_or_default() % 10_000;
+    let fields: [(usize, usize, u32); 8] = [
+        (0, 4, year),
+        (5, 2, local.month()),
+        (8, 2, local.day()),
+        (11, 2, local.hour()),
+        (14, 2, local.minute()),
+        (17, 2, local.second()),
+        (20, 3, micros / 1000),
+        (24, 3, micros % 1000),
+    ];
+    for (start, width, value) in fields {
+        write_digits(&mut text[start..start + width], value);
+    }
+    text
+}
+
+/// `value`'s last `digits.len()` decimal digits, zero-padded.
+fn write_digits(digits: &mut [u8], mut value: u32) {
+    for byte in digits.iter_mut().rev() {
+        *byte = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+}
+
 impl fmt::Display for ReportTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use chrono::{Datelike as _, Timelike as _};
-        let local: chrono::DateTime<chrono::Local> = self.0.unwrap_or_else(SystemTime::now).into();
-        // Written digit by digit into one buffer: `write!` with widths costs
-        // more than the conversion to local time.
-        let micros = local.timestamp_subsec_micros() % 1_000_000;
-        let mut text = *b"0000-00-00-00:00:00.000.000";
-        let year = u32::try_from(local.year()).unwrap_or_default() % 10_000;
-        let fields: [(usize, usize, u32); 8] = [
-            (0, 4, year),
-            (5, 2, local.month()),
-            (8, 2, local.day()),
-            (11, 2, local.hour()),
-            (14, 2, local.minute()),
-            (17, 2, local.second()),
-            (20, 3, micros / 1000),
-            (24, 3, micros % 1000),
-        ];
-        for (start, width, mut value) in fields {
-            for byte in text[start..start + width].iter_mut().rev() {
-                *byte = b'0' + (value % 10) as u8;
-                value /= 10;
-            }
-        }
-        // Only ASCII digits and separators were written.
-        f.write_str(core::str::from_utf8(&text).unwrap_or_default())
+        // Only ASCII digits and separators are written.
+        f.write_str(core::str::from_utf8(&self.text()).unwrap_or_default())
     }
 }
 
@@ -118,5 +168,24 @@ mod tests {
         assert_eq!(shown.as_bytes()[4], b'-');
         assert_eq!(shown.as_bytes()[10], b'-');
         assert_eq!(shown.as_bytes()[13], b':');
+    }
+
+    #[test]
+    fn times_within_a_second_share_its_conversion_and_keep_their_fractions() {
+        let second = UNIX_EPOCH + Duration::new(1_796_128_496, 0);
+        let early = ReportTime::from_system_time(second + Duration::from_micros(1_002));
+        let late = ReportTime::from_system_time(second + Duration::from_micros(999_999));
+        let next = ReportTime::from_system_time(second + Duration::from_micros(1_000_001));
+        let (early, late, next) = (early.to_string(), late.to_string(), next.to_string());
+        assert_eq!(early[..19], late[..19]);
+        assert!(early.ends_with(".001.002"), "{early}");
+        assert!(late.ends_with(".999.999"), "{late}");
+        // The next second is converted anew, not taken from the cache.
+        assert_ne!(late[..19], next[..19]);
+        assert!(next.ends_with(".000.001"), "{next}");
+        assert_eq!(
+            early,
+            core::str::from_utf8(&local_text(second + Duration::from_micros(1_002))).unwrap()
+        );
     }
 }

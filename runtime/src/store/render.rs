@@ -184,16 +184,56 @@ mod ge {
     }
 
     /// `[PID: 4711] 2026-12-01-12:34:56.789.012 Title(CODE): message\n`
-    fn write_line<W: Write + ?Sized>(pid: u32, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
-        write!(
-            out,
-            "[PID: {pid}] {} {}({}): ",
-            entry.time,
-            title(entry),
-            entry.code
-        )?;
+    fn write_line<W: Write + ?Sized>(pid: &str, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+        write_stamp(pid, entry, out)?;
+        out.write_str(" ")?;
+        out.write_str(title(entry))?;
+        out.write_str("(")?;
+        out.write_str(entry.code)?;
+        out.write_str("): ")?;
         entry.message.write(out)?;
         out.write_str("\n")
+    }
+
+    /// `[PID: 4711] 2026-12-01-12:34:56.789.012`, written piece by piece:
+    /// `write!` costs more than the rest of the line.
+    fn write_stamp<W: Write + ?Sized>(pid: &str, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+        out.write_str("[PID: ")?;
+        out.write_str(pid)?;
+        out.write_str("] ")?;
+        let time = entry.time.text();
+        // Only ASCII digits and separators are written.
+        out.write_str(core::str::from_utf8(&time).unwrap_or_default())
+    }
+
+    /// This process's id in decimal, read at each rendering (a forked child
+    /// is another process), in a buffer of its own.
+    struct Pid {
+        digits: [u8; 10],
+        start: usize,
+    }
+
+    impl Pid {
+        fn now() -> Pid {
+            let mut pid = Pid {
+                digits: [b'0'; 10],
+                start: 10,
+            };
+            let mut id = std::process::id();
+            loop {
+                pid.start -= 1;
+                pid.digits[pid.start] = b'0' + (id % 10) as u8;
+                id /= 10;
+                if id == 0 {
+                    break pid;
+                }
+            }
+        }
+
+        fn text(&self) -> &str {
+            // Only ASCII digits were written.
+            core::str::from_utf8(&self.digits[self.start..]).unwrap_or_default()
+        }
     }
 
     fn shown(text: Option<&str>) -> Option<&str> {
@@ -204,7 +244,8 @@ mod ge {
         let Some(first) = lane.entry_at(0) else {
             return write_dropped_line(lane, out, "\n");
         };
-        let pid = std::process::id();
+        let pid = Pid::now();
+        let pid = pid.text();
         let Some(head) = lane.entries().find(|entry| !is_inner(entry.code)) else {
             write_all_internal(lane, &first, pid, out)?;
             return write_dropped_line(lane, out, "\n");
@@ -248,7 +289,7 @@ mod ge {
     fn write_all_internal<W: Write + ?Sized>(
         lane: &Lane,
         first: &Entry<'_>,
-        pid: u32,
+        pid: &str,
         out: &mut W,
     ) -> fmt::Result {
         let first_is_param_check = is_param_check(first.code);
@@ -266,13 +307,13 @@ mod ge {
                 if continuing {
                     out.write_str(CONTINUATION)?;
                 } else {
-                    write!(
-                        out,
-                        "{shown_code}[PID: {pid}] {} {}({}{INNER_SEPARATOR}",
-                        entry.time,
-                        title(&entry),
-                        entry.code
-                    )?;
+                    out.write_str(shown_code)?;
+                    write_stamp(pid, &entry, out)?;
+                    out.write_str(" ")?;
+                    out.write_str(title(&entry))?;
+                    out.write_str("(")?;
+                    out.write_str(entry.code)?;
+                    out.write_str(INNER_SEPARATOR)?;
                 }
                 entry.message.write(out)?;
                 out.write_str("\n")?;
@@ -289,7 +330,8 @@ mod ge {
     }
 
     pub(super) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
-        let pid = std::process::id();
+        let pid = Pid::now();
+        let pid = pid.text();
         for entry in lane.entries() {
             write_line(pid, &entry, out)?;
         }
