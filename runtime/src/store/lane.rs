@@ -108,6 +108,11 @@ impl Lane {
         self.items.is_empty() && !self.reserve.used && self.dropped == 0
     }
 
+    /// How many reports are stored, the reserve's included.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len() + usize::from(self.reserve.used)
+    }
+
     /// How many reports were counted instead of stored since the last take.
     pub(crate) fn dropped(&self) -> usize {
         self.dropped

@@ -15,25 +15,43 @@ use crate::layout::Layout;
 
 const INDENT: &str = "        ";
 
-/// What the compact layout and the plain one each decide.
+/// What the compact layout and the plain one each decide. The texts that
+/// hold a line end are whole, so that each is one write: rendering is a few
+/// dozen short writes, and each one counts.
 #[derive(Clone, Copy)]
 struct Style {
     /// The line end.
     eol: &'static str,
     /// Whether a traceback line starts with its code.
     traceback_code: bool,
+    /// After an internal headline's code, up to its message.
+    inner: &'static str,
+    /// Before the possible cause.
+    cause: &'static str,
+    /// Before the solution.
+    solution: &'static str,
+    /// The line that opens the traceback.
+    traceback: &'static str,
 }
 
 /// CANN's compact runtime, byte for byte.
 const COMPACT: Style = Style {
     eol: "\r\n",
     traceback_code: false,
+    inner: ": Inner Error!\r\n",
+    cause: "\r\n        PossibleCause: ",
+    solution: "\r\n        Solution: ",
+    traceback: "        TraceBack (most recent call last):\r\n",
 };
 
 /// For Rust logs.
 const PLAIN: Style = Style {
     eol: "\n",
     traceback_code: true,
+    inner: ": Inner Error!\n",
+    cause: "\n        PossibleCause: ",
+    solution: "\n        Solution: ",
+    traceback: "        TraceBack (most recent call last):\n",
 };
 
 /// Renders a lane of errors in `layout`.
@@ -70,14 +88,17 @@ fn write_styled_errors<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W
         return write_dropped(style, lane, out);
     };
     write_headline(style, &head, out)?;
+    if lane.len() == 1 {
+        // The headline is the only report: no traceback to look for.
+        return write_dropped(style, lane, out);
+    }
     let mut traceback_started = false;
     for (index, entry) in lane.entries().enumerate() {
         if index == headline || entry.same_as(&head) {
             continue;
         }
         if !traceback_started {
-            out.write_str("        TraceBack (most recent call last):")?;
-            out.write_str(style.eol)?;
+            out.write_str(style.traceback)?;
             traceback_started = true;
         }
         out.write_str(INDENT)?;
@@ -94,8 +115,7 @@ fn write_styled_errors<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W
 fn write_headline<W: Write + ?Sized>(style: Style, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
     out.write_str(entry.code)?;
     if entry.internal {
-        out.write_str(": Inner Error!")?;
-        out.write_str(style.eol)?;
+        out.write_str(style.inner)?;
         entry.message.write(out)?;
         return out.write_str(style.eol);
     }
@@ -103,13 +123,11 @@ fn write_headline<W: Write + ?Sized>(style: Style, entry: &Entry<'_>, out: &mut 
     entry.message.write(out)?;
     let def = entry.def;
     if let Some(cause) = def.and_then(|def| def.cause()) {
-        out.write_str(style.eol)?;
-        out.write_str("        PossibleCause: ")?;
+        out.write_str(style.cause)?;
         out.write_str(cause)?;
     }
     if let Some(solution) = def.and_then(|def| def.solution()) {
-        out.write_str(style.eol)?;
-        out.write_str("        Solution: ")?;
+        out.write_str(style.solution)?;
         out.write_str(solution)?;
     }
     out.write_str(style.eol)
