@@ -137,7 +137,7 @@ pub use errcode_macros::msprof_input_error;
 ///     pub device_id: u32,
 /// }
 ///
-/// errcode::report!("EZ0001", ["device_id"], [7u32]);
+/// errcode::report!("EZ0001", ["device_id"], [7]);
 /// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
 /// ```
 ///

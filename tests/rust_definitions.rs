@@ -187,3 +187,26 @@ fn transparent_variants_are_looked_through_at_any_depth() {
 fn definition_of_a_transparent_value_without_one_panics() {
     let _ = AppError::Io(std::io::Error::other("x")).definition();
 }
+
+#[derive(Debug)]
+#[error_code(
+    "EZ0901",
+    message = "Device {device_id} is at {load} percent, {delta} since the last poll."
+)]
+pub struct DeviceLoad {
+    pub device_id: u32,
+    pub load: f32,
+    pub delta: i8,
+}
+
+#[test]
+fn a_number_literal_takes_the_fields_type() {
+    // `7` for a `u32`, `2.5` for an `f32` and `-3` for an `i8`: through
+    // `Into` each would be an `i32` or `f64` first, which none of these is
+    // `From`.
+    errcode::report!("EZ0901", ["device_id", "load", "delta"], [7, 2.5, -3]);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0901: Device 7 is at 2.5 percent, -3 since the last poll.\r\n")
+    );
+}

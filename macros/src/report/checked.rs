@@ -79,6 +79,12 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 }
             },
         };
+        if is_untyped_number(value) {
+            // `7` for a `u32` field: a literal without a suffix takes the
+            // field's type, as in a struct literal; through `Into` it would
+            // be an `i32` first, which no smaller integer type is `From`.
+            return quote!(#field: #value);
+        }
         let convert = quote_spanned! {span=>
             #krate::__private::Arg::new(
                 #value,
@@ -263,6 +269,28 @@ fn check(checked: &Checked, key_group: &Group, keys: &[LitStr], errors: &mut Err
 /// Where a value was written. `__split_values!` wraps each value in
 /// parentheses and an invisible group, both spanned at the macro's
 /// expansion; the tokens inside keep the spans of the report site.
+/// Whether `value` is a number literal without a suffix (`7`, `-7`, `2.5`,
+/// `1_000`), seen through the groups the value arrives in.
+fn is_untyped_number(value: &TokenStream) -> bool {
+    let mut tokens: Vec<TokenTree> = value.clone().into_iter().collect();
+    while let [TokenTree::Group(group)] = tokens.as_slice() {
+        if !matches!(group.delimiter(), Delimiter::Parenthesis | Delimiter::None) {
+            return false;
+        }
+        tokens = group.stream().into_iter().collect();
+    }
+    let literal = match tokens.as_slice() {
+        [TokenTree::Literal(literal)] => literal,
+        [TokenTree::Punct(minus), TokenTree::Literal(literal)] if minus.as_char() == '-' => literal,
+        _ => return false,
+    };
+    let text = literal.to_string();
+    text.starts_with(|c: char| c.is_ascii_digit())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '_' | '.' | 'e' | 'E' | '+' | '-'))
+}
+
 fn value_span(value: &TokenStream) -> Option<Span> {
     let mut first = match value.clone().into_iter().next()? {
         TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => {
