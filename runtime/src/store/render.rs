@@ -279,6 +279,11 @@ mod ge {
             out.write_str(solution)?;
             out.write_str("\n")?;
         }
+        if lane.len() == 1 {
+            // The headline is the first report, whose repeat is skipped:
+            // nothing is left for a traceback.
+            return write_dropped_line(lane, out, "\n");
+        }
         let mut traceback_started = false;
         for entry in lane.entries() {
             // The original skips an entry with the headline's code and the
