@@ -354,6 +354,18 @@ fn cpp_framework_behaves_as_cannes_error_manager() {
 }
 
 #[test]
+fn code_with_cannes_weak_declarations_links_the_static_library() {
+    let exe = build(
+        "weak_declarations",
+        &[test_source("weak_declarations.cc")],
+        &["-std=c++14", "-pthread"],
+        Link::Static,
+    );
+    let output = run(&exe, &[]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n");
+}
+
+#[test]
 fn cpp_framework_process_mode_shares_one_store_and_names_threads() {
     run(&framework_program(), &["process"]);
 }

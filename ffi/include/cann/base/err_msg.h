@@ -15,7 +15,10 @@
  * The functions are the ones CANN declares, with the same signatures and
  * C++ names, so objects compiled against CANN's own headers link too. CANN
  * declares them weak; here they are declared strong, so that a static link
- * pulls them out of the archive (a weak reference alone does not).
+ * pulls them out of the archive (a weak reference alone does not). Code
+ * compiled against CANN's headers links the static library as well when it
+ * also calls a function of base/err_mgr.h, which CANN declares strong
+ * (GetErrMgrErrorMessage, ErrMgrInit, ...): one object defines them all.
  *
  * What differs from CANN's error manager, as a caller sees it:
  *  - A value holding "%s" is kept as it is. CANN's manager fills the
