@@ -86,8 +86,10 @@ pub(crate) struct Item {
 }
 
 /// Reads the item. `None` (with the reason reported) for anything but a
-/// struct or enum of named fields without type parameters.
-pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
+/// struct or enum of named fields without type parameters. `args` are the
+/// struct's `#[error_code(...)]` arguments, whose code names the definition
+/// in the errors of its fields.
+pub(crate) fn parse(item: &TokenStream, args: &TokenStream, errors: &mut Errors) -> Option<Item> {
     let input = match syn::parse2::<DeriveInput>(item.clone()) {
         Ok(input) => input,
         Err(_) => {
@@ -103,7 +105,14 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
     };
     let shape = match &input.data {
         Data::Struct(data) => {
-            Shape::Struct(Box::new(body(&data.fields, "a struct", false, errors)?))
+            let code = leading_code(args);
+            Shape::Struct(Box::new(body(
+                &data.fields,
+                "a struct",
+                code.as_deref(),
+                false,
+                errors,
+            )?))
         }
         Data::Enum(data) => {
             let mut variants = Vec::with_capacity(data.variants.len());
@@ -133,9 +142,16 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
                 let transparent = attr
                     .as_ref()
                     .and_then(|(tokens, _)| transparent_span(tokens));
+                let code = attr.as_ref().and_then(|(tokens, _)| leading_code(tokens));
                 variants.push(Variant {
                     ident: variant.ident.clone(),
-                    body: body(&variant.fields, &what, transparent.is_some(), errors)?,
+                    body: body(
+                        &variant.fields,
+                        &what,
+                        code.as_deref(),
+                        transparent.is_some(),
+                        errors,
+                    )?,
                     attr,
                     transparent,
                 });
@@ -171,6 +187,17 @@ pub(crate) fn parse(item: &TokenStream, errors: &mut Errors) -> Option<Item> {
     })
 }
 
+/// The code an `#[error_code(...)]` starts with, when it starts with a
+/// string literal; its form is checked with the rest of the arguments.
+fn leading_code(tokens: &TokenStream) -> Option<String> {
+    match tokens.clone().into_iter().next()? {
+        TokenTree::Literal(literal) => syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
+            .ok()
+            .map(|code| code.value()),
+        _ => None,
+    }
+}
+
 /// `transparent`, when it is all an `#[error_code(...)]` says.
 pub(crate) fn transparent_span(tokens: &TokenStream) -> Option<Span> {
     let mut tokens = tokens.clone().into_iter();
@@ -181,7 +208,13 @@ pub(crate) fn transparent_span(tokens: &TokenStream) -> Option<Span> {
 }
 
 /// Reads the fields of a struct or variant, checking their attributes.
-fn body(fields: &Fields, what: &str, transparent: bool, errors: &mut Errors) -> Option<Body> {
+fn body(
+    fields: &Fields,
+    what: &str,
+    code: Option<&str>,
+    transparent: bool,
+    errors: &mut Errors,
+) -> Option<Body> {
     let empty = |unit: bool, rejected: bool| Body {
         args: Vec::new(),
         source: None,
@@ -208,7 +241,7 @@ fn body(fields: &Fields, what: &str, transparent: bool, errors: &mut Errors) -> 
                     ty: field.ty.clone(),
                     doc: doc_of(&field.attrs),
                 };
-                let marks = check_field_attributes(&field.attrs, &field_value, errors);
+                let marks = check_field_attributes(&field.attrs, &field_value, code, errors);
                 if !marks.source {
                     match backtrace_kind(&field_value.ty) {
                         Some(optional) => body.backtraces.push(BacktraceField {
@@ -278,7 +311,7 @@ fn transparent_body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<
         ty: field.ty.clone(),
         doc: doc_of(&field.attrs),
     };
-    let marks = check_field_attributes(&field.attrs, &wrapped, errors);
+    let marks = check_field_attributes(&field.attrs, &wrapped, None, errors);
     Some(Body {
         args: Vec::new(),
         source: Some(wrapped),
@@ -342,8 +375,14 @@ struct Marks {
     from: Option<Span>,
 }
 
-/// Checks a field's attributes; returns what they mark it as.
-fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Errors) -> Marks {
+/// Checks a field's attributes; returns what they mark it as. `code` is the
+/// definition's, which the errors name.
+fn check_field_attributes(
+    attrs: &[Attribute],
+    field: &Field,
+    code: Option<&str>,
+    errors: &mut Errors,
+) -> Marks {
     // A misspelled `#[source]` counts as one: the field is no argument, so
     // the placeholder count is not reported wrong as well.
     let mut marks = Marks::default();
@@ -377,10 +416,14 @@ fn check_field_attributes(attrs: &[Attribute], field: &Field, errors: &mut Error
         let suggestion = close
             .map(|close| format!("did you mean `#[{close}]`? "))
             .unwrap_or_default();
+        let definition = code.map_or_else(
+            || "an #[error_code] definition".to_owned(),
+            |code| format!("the definition of {code}"),
+        );
         errors.at(
             path.span(),
             format_args!(
-                "unknown attribute `#[{name}]` on field `{}` of an #[error_code] definition; {suggestion}\
+                "unknown attribute `#[{name}]` on field `{}` of {definition}; {suggestion}\
                  the ones it reads are `#[source]`, on the field holding the error that caused this one, \
                  and `#[from]`, which also converts that error into this one",
                 field.name

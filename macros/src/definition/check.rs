@@ -218,8 +218,17 @@ pub(crate) fn check(
                         "name the field of each placeholder with `args = \"...\"`, or name the fields in the message, like `{{{}}}`",
                         args.first().map_or("buf_size", String::as_str)
                     )
+                } else if attr.args.is_some() {
+                    "each name fills one placeholder, in order".to_owned()
+                } else if args.len() > placeholders {
+                    // More fields than placeholders: ordering them would be
+                    // guessing, so the fix is to name them.
+                    format!(
+                        "every field fills a placeholder of its own: name each in the message, like `{{{}}}`, or remove the fields it does not show",
+                        args.first().map_or("buf_size", String::as_str)
+                    )
                 } else {
-                    format!("each {noun} fills one placeholder, in order")
+                    "each placeholder needs a field to fill it: add one, and name it in the message, like `{buf_size}`".to_owned()
                 }
             ),
         );

@@ -23,7 +23,7 @@ use expand::{Origin, Unit};
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let krate = crate::krate::path();
-    let parsed = ast::parse(&item, &mut errors);
+    let parsed = ast::parse(&item, &args, &mut errors);
     let mut docs = Docs::default();
     let generated = match &parsed {
         Some(parsed) => match &parsed.shape {
