@@ -227,6 +227,7 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
     record(
         NewReport::Formatted {
             code,
+            def: None,
             warning,
             internal: true,
             message,
@@ -271,6 +272,7 @@ pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), Rep
     record(
         NewReport::Formatted {
             code: interned,
+            def: None,
             warning: kind.warning,
             internal: true,
             message: format_args!("{message}"),
@@ -329,13 +331,7 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 #[track_caller]
 pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
     let def = defined_with(code, args)?;
-    let write_arg = |index: usize, out: &mut dyn fmt::Write| {
-        let value = def
-            .fields()
-            .get(index)
-            .and_then(|name| value_of(args, name));
-        out.write_str(value.unwrap_or_default())
-    };
+    let write_arg = |index: usize, out: &mut dyn fmt::Write| write_named(def, args, index, out);
     record(
         NewReport::Defined {
             def,
@@ -372,30 +368,47 @@ pub fn report_dynamic_suffixed(
     args: &[(&str, &str)],
     suffix: impl fmt::Display,
 ) -> Result<(), ReportError> {
-    use fmt::Write as _;
     let def = defined_with(code, args)?;
-    let mut message = String::new();
-    let _ = def.write_filled(&mut message, |field, out| {
-        let value = def
-            .fields()
-            .get(field)
-            .and_then(|name| value_of(args, name));
-        out.write_str(value.unwrap_or_default())
-    });
-    let _ = write!(message, "{suffix}");
+    let filled = Filled { def, args };
     record(
-        NewReport::Restored {
+        NewReport::Formatted {
             code: def.code(),
             def: Some(def),
             warning: def.is_warning(),
             internal: def.is_internal(),
-            message: &message,
-            values: None,
-            time: ReportTime::of_new_report(),
+            message: format_args!("{filled}{suffix}"),
         },
         SourceLocation::caller(),
     );
     Ok(())
+}
+
+/// `def`'s template filled with `args` by name, written where it is shown:
+/// no text is built for it.
+struct Filled<'a> {
+    def: &'static ErrorDef,
+    args: &'a [(&'a str, &'a str)],
+}
+
+impl fmt::Display for Filled<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.def
+            .write_filled(f, |field, out| write_named(self.def, self.args, field, out))
+    }
+}
+
+/// Writes the value `args` gives field `index` of `def`; nothing when none.
+fn write_named<W: fmt::Write + ?Sized>(
+    def: &ErrorDef,
+    args: &[(&str, &str)],
+    index: usize,
+    out: &mut W,
+) -> fmt::Result {
+    let value = def
+        .fields()
+        .get(index)
+        .and_then(|name| value_of(args, name));
+    out.write_str(value.unwrap_or_default())
 }
 
 /// The definition of `code`, when `args` names each of its fields.
@@ -449,6 +462,7 @@ pub fn report_user_defined(code: &str, message: impl fmt::Display) -> Result<(),
     record(
         NewReport::Formatted {
             code: interned,
+            def: None,
             warning: false,
             internal: false,
             message: format_args!("{message}"),

@@ -191,9 +191,11 @@ pub(crate) fn parse(item: &TokenStream, args: &TokenStream, errors: &mut Errors)
 /// string literal; its form is checked with the rest of the arguments.
 fn leading_code(tokens: &TokenStream) -> Option<String> {
     match tokens.clone().into_iter().next()? {
-        TokenTree::Literal(literal) => syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
-            .ok()
-            .map(|code| code.value()),
+        TokenTree::Literal(literal) => {
+            syn::parse2::<syn::LitStr>(TokenTree::Literal(literal).into())
+                .ok()
+                .map(|code| code.value())
+        }
         _ => None,
     }
 }

@@ -45,10 +45,14 @@ pub(crate) enum NewReport<'a> {
         def: &'static ErrorDef,
         write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
     },
-    /// A formatted message with no definition and no arguments: an
-    /// internal error, or a user-defined one (`EU0000`-`EU9999`).
+    /// A formatted message with no arguments: an internal error, a
+    /// user-defined one (`EU0000`-`EU9999`), both without a definition, or
+    /// a defined code whose message carries more than its template (the
+    /// graph engine's `[THREAD:1234]`), whose title, cause and solution
+    /// still show.
     Formatted {
         code: &'static str,
+        def: Option<&'static ErrorDef>,
         warning: bool,
         internal: bool,
         message: fmt::Arguments<'a>,
@@ -81,7 +85,7 @@ struct Resolved<'a> {
 
 impl<'a> Resolved<'a> {
     fn new(source: NewReport<'a>) -> Self {
-        // One read of the clock, kept raw: local time is for rendering.
+        // The clock, when report times are kept: local time is for rendering.
         let time = match source {
             NewReport::Restored { time, .. } => time,
             _ => ReportTime::of_new_report(),
@@ -101,13 +105,14 @@ impl<'a> Resolved<'a> {
             }
             NewReport::Formatted {
                 code,
+                def,
                 warning,
                 internal,
                 ..
             } => Resolved {
                 source,
                 code,
-                def: None,
+                def,
                 warning,
                 internal,
                 map: None,
