@@ -165,6 +165,9 @@ fn run_compiler(what: &str, mut command: Command) {
 fn program_flags(command: &mut Command) {
     command
         .args(["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-pthread"])
+        // The allocation counters and resident memory, shared with the tests.
+        .arg("-I")
+        .arg(crate_dir().join("tests/c"))
         .arg(crate_dir().join("benches/c/dropin.c"));
 }
 

@@ -54,68 +54,8 @@
 #include <unistd.h>
 
 #include "error_manager.h"
-
-/* ---- allocation counters ------------------------------------------------ */
-
-static long long g_allocations = 0;
-static long long g_frees = 0;
-static long long g_reallocations = 0;
-
-void* __real_malloc(size_t size);
-void* __real_calloc(size_t count, size_t size);
-void* __real_realloc(void* ptr, size_t size);
-void __real_free(void* ptr);
-int __real_posix_memalign(void** ptr, size_t alignment, size_t size);
-void* __real_aligned_alloc(size_t alignment, size_t size);
-
-void* __wrap_malloc(size_t size);
-void* __wrap_calloc(size_t count, size_t size);
-void* __wrap_realloc(void* ptr, size_t size);
-void __wrap_free(void* ptr);
-int __wrap_posix_memalign(void** ptr, size_t alignment, size_t size);
-void* __wrap_aligned_alloc(size_t alignment, size_t size);
-
-void* __wrap_malloc(size_t size)
-{
-    g_allocations++;
-    return __real_malloc(size);
-}
-
-void* __wrap_calloc(size_t count, size_t size)
-{
-    g_allocations++;
-    return __real_calloc(count, size);
-}
-
-void* __wrap_realloc(void* ptr, size_t size)
-{
-    if (ptr == NULL) {
-        g_allocations++;
-    } else {
-        g_reallocations++;
-    }
-    return __real_realloc(ptr, size);
-}
-
-void __wrap_free(void* ptr)
-{
-    if (ptr != NULL) {
-        g_frees++;
-    }
-    __real_free(ptr);
-}
-
-int __wrap_posix_memalign(void** ptr, size_t alignment, size_t size)
-{
-    g_allocations++;
-    return __real_posix_memalign(ptr, alignment, size);
-}
-
-void* __wrap_aligned_alloc(size_t alignment, size_t size)
-{
-    g_allocations++;
-    return __real_aligned_alloc(alignment, size);
-}
+#define HARNESS_COUNT_ALLOCATIONS
+#include "harness.h"
 
 /* ---- the scenarios ------------------------------------------------------ */
 
@@ -208,16 +148,16 @@ static void* run_block(void* arg)
         const char* text = block->cycle();
         g_sink += text != NULL ? (unsigned char)text[0] : 0U;
     }
-    allocations = g_allocations;
-    frees = g_frees;
-    reallocations = g_reallocations;
+    allocations = harness_allocations;
+    frees = harness_frees;
+    reallocations = harness_reallocations;
     start = now_ns();
     timed_cycles(block->cycle, block->cycles);
     end = now_ns();
     block->ns_per_cycle = (double)(end - start) / block->cycles;
-    block->allocations = g_allocations - allocations;
-    block->frees = g_frees - frees;
-    block->reallocations = g_reallocations - reallocations;
+    block->allocations = harness_allocations - allocations;
+    block->frees = harness_frees - frees;
+    block->reallocations = harness_reallocations - reallocations;
     return NULL;
 }
 
@@ -242,24 +182,6 @@ static double median(double* values, int count)
 {
     qsort(values, (size_t)count, sizeof(double), compare_doubles);
     return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2.0;
-}
-
-/* Anonymous resident memory in bytes (/proc/self/statm: resident - shared). */
-static long resident_bytes(void)
-{
-    long size = 0;
-    long resident = 0;
-    long shared = 0;
-    FILE* statm = fopen("/proc/self/statm", "r");
-    if (statm == NULL) {
-        return -1;
-    }
-    if (fscanf(statm, "%ld %ld %ld", &size, &resident, &shared) != 3) {
-        resident = -1;
-        shared = 0;
-    }
-    fclose(statm);
-    return (resident - shared) * sysconf(_SC_PAGESIZE);
 }
 
 /* ---- the modes ---------------------------------------------------------- */
@@ -402,7 +324,7 @@ static int flat(long cycles)
         fprintf(stderr, "dropin: flat needs at least %ld cycles\n", FLAT_START + 2 * FLAT_BLOCK);
         return 2;
     }
-    before = resident_bytes();
+    before = harness_resident_bytes();
     run_block(&warm_up);
     /* 256 cycles: in pieces of 32. */
     {
@@ -426,7 +348,7 @@ static int flat(long cycles)
         done += step;
     }
     last = stretch(FLAT_BLOCK, &counts);
-    after = resident_bytes();
+    after = harness_resident_bytes();
     printf("flat %ld %.1f %.1f %.1f %.2f %.2f %ld %ld\n", cycles, window, first, last, last / first,
         (double)counts.allocations / (double)FLAT_BLOCK, before / 1024, after / 1024);
     return 0;

@@ -24,6 +24,7 @@
 #include "base/err_mgr.h"
 #include "base/err_msg.h"
 #include "check.h"
+#include "harness.h"
 
 extern "C" {
 // The wrappers for C callers, as CANN's error_manager.h declares them.
@@ -599,23 +600,6 @@ int Real()
     return check_status("framework real");
 }
 
-long ResidentBytes()
-{
-    long size = 0;
-    long resident = 0;
-    long shared = 0;
-    FILE* statm = fopen("/proc/self/statm", "r");
-    if (statm == nullptr) {
-        return -1;
-    }
-    if (fscanf(statm, "%ld %ld %ld", &size, &resident, &shared) != 3) {
-        resident = -1;
-        shared = 0;
-    }
-    fclose(statm);
-    return (resident - shared) * sysconf(_SC_PAGESIZE);
-}
-
 // N cycles of the EK0201 report and GetErrMgrErrorMessage: anonymous
 // resident memory does not grow.
 int Memory(long cycles)
@@ -624,7 +608,7 @@ int Memory(long cycles)
     long before = 0;
     for (long cycle = 0; cycle < cycles; ++cycle) {
         if (cycle == 10000) {
-            before = ResidentBytes();
+            before = harness_resident_bytes();
         }
         const std::string size = std::to_string(cycle % 1000) + "B";
         if (MsprofEnvError("EK0201", keys, {size}) != 0) {
@@ -637,7 +621,7 @@ int Memory(long cycles)
             break;
         }
     }
-    const long after = ResidentBytes();
+    const long after = harness_resident_bytes();
     printf("resident anonymous memory: %ld bytes after 10,000 cycles, %ld after %ld\n", before, after, cycles);
     CHECK(before > 0 && after - before <= 64L * 1024L);
     return check_status("framework memory");

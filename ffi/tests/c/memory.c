@@ -13,87 +13,8 @@
 
 #include "errcode/error_manager.h"
 #include "check.h"
-
-static long long allocations = 0;
-static long long reallocations = 0;
-static long long frees = 0;
-
-void* __real_malloc(size_t size);
-void* __real_calloc(size_t count, size_t size);
-void* __real_realloc(void* ptr, size_t size);
-void __real_free(void* ptr);
-int __real_posix_memalign(void** ptr, size_t alignment, size_t size);
-void* __real_aligned_alloc(size_t alignment, size_t size);
-
-void* __wrap_malloc(size_t size);
-void* __wrap_calloc(size_t count, size_t size);
-void* __wrap_realloc(void* ptr, size_t size);
-void __wrap_free(void* ptr);
-int __wrap_posix_memalign(void** ptr, size_t alignment, size_t size);
-void* __wrap_aligned_alloc(size_t alignment, size_t size);
-
-void* __wrap_malloc(size_t size)
-{
-    allocations++;
-    return __real_malloc(size);
-}
-
-void* __wrap_calloc(size_t count, size_t size)
-{
-    allocations++;
-    return __real_calloc(count, size);
-}
-
-void* __wrap_realloc(void* ptr, size_t size)
-{
-    /* Growing a block is neither a new allocation nor a free. */
-    if (ptr == NULL) {
-        allocations++;
-    } else {
-        reallocations++;
-    }
-    return __real_realloc(ptr, size);
-}
-
-void __wrap_free(void* ptr)
-{
-    if (ptr != NULL) {
-        frees++;
-    }
-    __real_free(ptr);
-}
-
-int __wrap_posix_memalign(void** ptr, size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_posix_memalign(ptr, alignment, size);
-}
-
-void* __wrap_aligned_alloc(size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_aligned_alloc(alignment, size);
-}
-
-/* Resident memory in bytes, from /proc/self/statm, without the pages
- * mapped from files (the program's code, faulted in as it first runs): what
- * the heap and the stacks hold. */
-static long resident_bytes(void)
-{
-    long size = 0;
-    long resident = 0;
-    long shared = 0;
-    FILE* statm = fopen("/proc/self/statm", "r");
-    if (statm == NULL) {
-        return -1;
-    }
-    if (fscanf(statm, "%ld %ld %ld", &size, &resident, &shared) != 3) {
-        resident = -1;
-        shared = 0;
-    }
-    fclose(statm);
-    return (resident - shared) * sysconf(_SC_PAGESIZE);
-}
+#define HARNESS_COUNT_ALLOCATIONS
+#include "harness.h"
 
 static double seconds(void)
 {
@@ -155,19 +76,19 @@ static void measure(const char* name, int (*pair)(long), long cycles, int expect
     for (cycle = 0; cycle < WARM_UP; cycle++) {
         wrong += !pair(cycle);
     }
-    before = resident_bytes();
-    allocated = allocations;
-    freed = frees;
-    grown = reallocations;
+    before = harness_resident_bytes();
+    allocated = harness_allocations;
+    freed = harness_frees;
+    grown = harness_reallocations;
     start = seconds();
     for (cycle = 0; cycle < cycles; cycle++) {
         wrong += !pair(WARM_UP + cycle);
     }
     elapsed = seconds() - start;
-    after = resident_bytes();
-    allocated = allocations - allocated;
-    freed = frees - freed;
-    grown = reallocations - grown;
+    after = harness_resident_bytes();
+    allocated = harness_allocations - allocated;
+    freed = harness_frees - freed;
+    grown = harness_reallocations - grown;
     printf("%s: %ld report/get pairs after %ld to warm up: %.0f ns a pair; resident (anonymous) %ld KiB "
            "before, %ld KiB after (%+ld KiB); %lld allocations, %lld reallocations, %lld frees\n",
         name, cycles, WARM_UP, elapsed / (double)cycles * 1e9, before / 1024, after / 1024,
