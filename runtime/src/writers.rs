@@ -40,19 +40,26 @@ impl<'a> CappedWriter<'a> {
     }
 
     /// The span written, or `OutOfMemory` if any append failed.
+    #[inline]
     pub(crate) fn finish(self) -> Result<Range<usize>, OutOfMemory> {
+        if !self.cut && !self.out_of_memory {
+            return Ok(self.start..self.buf.len());
+        }
+        self.finish_cut()
+    }
+
+    #[cold]
+    fn finish_cut(self) -> Result<Range<usize>, OutOfMemory> {
         if self.out_of_memory {
             return Err(OutOfMemory);
         }
-        if self.cut {
-            let keep = self.budget.saturating_sub(CUT_MARK.len());
-            let end = floor_char_boundary(self.buf, self.start + keep).max(self.start);
-            self.buf.truncate(end);
-            if self.buf.try_reserve(CUT_MARK.len()).is_err() {
-                return Err(OutOfMemory);
-            }
-            self.buf.push_str(CUT_MARK);
+        let keep = self.budget.saturating_sub(CUT_MARK.len());
+        let end = floor_char_boundary(self.buf, self.start + keep).max(self.start);
+        self.buf.truncate(end);
+        if self.buf.try_reserve(CUT_MARK.len()).is_err() {
+            return Err(OutOfMemory);
         }
+        self.buf.push_str(CUT_MARK);
         Ok(self.start..self.buf.len())
     }
 }
@@ -60,7 +67,25 @@ impl<'a> CappedWriter<'a> {
 impl fmt::Write for CappedWriter<'_> {
     /// Once the budget is spent, returns `Err` so that a long `Display`
     /// stops early instead of formatting what would be thrown away.
+    #[inline]
     fn write_str(&mut self, s: &str) -> fmt::Result {
+        // What nearly every write is: it fits the budget and the buffer.
+        let written = self.buf.len() - self.start;
+        if !self.cut
+            && !self.out_of_memory
+            && written + s.len() <= self.budget
+            && self.buf.capacity() - self.buf.len() >= s.len()
+        {
+            self.buf.push_str(s);
+            return Ok(());
+        }
+        self.write_slow(s)
+    }
+}
+
+impl CappedWriter<'_> {
+    #[cold]
+    fn write_slow(&mut self, s: &str) -> fmt::Result {
         if self.cut || self.out_of_memory {
             return Err(fmt::Error);
         }

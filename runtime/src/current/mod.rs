@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::def::{ErrorDef, FieldMap, SourceLocation};
 use crate::limits::{Limits, limits};
 use crate::registry::in_force;
-use crate::store::{Form, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
+use crate::store::{Form, Head, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
 use crate::time::ReportTime;
 use crate::trace;
 use crate::writers::{FixedWriter, OutOfMemory};
@@ -73,35 +73,29 @@ pub(crate) enum NewReport<'a> {
 /// A source with the definition in force resolved.
 struct Resolved<'a> {
     source: NewReport<'a>,
-    code: &'static str,
-    def: Option<&'static ErrorDef>,
+    head: Head,
     warning: bool,
-    internal: bool,
     /// For a defined code: the fields of `def` among those `write_arg` knows.
     map: Option<FieldMap>,
-    /// When it was reported: now, or a restored report's own time.
-    time: ReportTime,
 }
 
 impl<'a> Resolved<'a> {
-    fn new(source: NewReport<'a>) -> Self {
+    fn new(source: NewReport<'a>, location: SourceLocation) -> Self {
         // The clock, when report times are kept: local time is for rendering.
         let time = match source {
             NewReport::Restored { time, .. } => time,
             _ => ReportTime::of_new_report(),
         };
-        match source {
+        let (code, def, warning, internal, map) = match source {
             NewReport::Defined { def: compiled, .. } => {
                 let def = in_force(compiled);
-                Resolved {
-                    source,
-                    code: def.code(),
-                    def: Some(def),
-                    warning: def.is_warning(),
-                    internal: def.is_internal(),
-                    map: Some(FieldMap::new(compiled, def)),
-                    time,
-                }
+                (
+                    def.code(),
+                    Some(def),
+                    def.is_warning(),
+                    def.is_internal(),
+                    Some(FieldMap::new(compiled, def)),
+                )
             }
             NewReport::Formatted {
                 code,
@@ -109,68 +103,65 @@ impl<'a> Resolved<'a> {
                 warning,
                 internal,
                 ..
-            } => Resolved {
-                source,
-                code,
-                def,
-                warning,
-                internal,
-                map: None,
-                time,
-            },
-            NewReport::Restored {
+            }
+            | NewReport::Restored {
                 code,
                 def,
                 warning,
                 internal,
                 ..
-            } => Resolved {
-                source,
+            } => (code, def, warning, internal, None),
+        };
+        Resolved {
+            source,
+            head: Head {
                 code,
                 def,
-                warning,
                 internal,
-                map: None,
+                location,
                 time,
             },
+            warning,
+            map,
         }
     }
 
     /// Whether `tracing` is told of this report: not when it is restored,
     /// since it was told when it was made.
     fn is_told(&self) -> bool {
-        !matches!(self.source, NewReport::Restored { .. })
+        trace::ON && !matches!(self.source, NewReport::Restored { .. })
     }
 
-    /// Writes the values (or the text) into `buffer`; returns the form.
-    fn write(&self, buffer: &mut PendingBuffer, budget: usize) -> Result<Form, OutOfMemory> {
-        buffer.text.clear();
-        buffer.spans.clear();
+    /// Appends the values (or the text) to `text`, one span each to
+    /// `spans`; returns the form.
+    fn write(
+        &self,
+        text: &mut String,
+        spans: &mut Vec<Range<usize>>,
+        budget: usize,
+    ) -> Result<Form, OutOfMemory> {
         match self.source {
             NewReport::Defined { write_arg, .. } => {
-                let (Some(def), Some(map)) = (self.def, self.map) else {
+                let (Some(def), Some(map)) = (self.head.def, self.map) else {
                     return Ok(Form::Template);
                 };
                 let fields = def.fields().len();
-                buffer.spans.try_reserve(fields).map_err(|_| OutOfMemory)?;
+                spans.try_reserve(fields).map_err(|_| OutOfMemory)?;
                 for field in 0..fields {
                     let compiled = map.compiled(field);
-                    let span =
-                        write_capped(&mut buffer.text, budget, |out| write_arg(compiled, out))?;
-                    buffer.spans.push(span);
+                    spans.push(write_capped(text, budget, |out| write_arg(compiled, out))?);
                 }
                 Ok(Form::Template)
             }
             NewReport::Formatted { message, .. } => {
-                let span = write_capped(&mut buffer.text, budget, |out| fmt::write(out, message))?;
-                buffer.spans.try_reserve(1).map_err(|_| OutOfMemory)?;
-                buffer.spans.push(span);
+                spans.try_reserve(1).map_err(|_| OutOfMemory)?;
+                spans.push(write_capped(text, budget, |out| fmt::write(out, message))?);
                 Ok(Form::Text)
             }
             NewReport::Restored {
                 message, values, ..
             } => {
-                let fields = self.def.map(ErrorDef::fields);
+                let fields = self.head.def.map(ErrorDef::fields);
                 let values = values.filter(|values| {
                     fields.is_some_and(|fields| {
                         values.len() == fields.len()
@@ -181,51 +172,43 @@ impl<'a> Resolved<'a> {
                     })
                 });
                 if let Some(values) = values {
-                    buffer
-                        .spans
-                        .try_reserve(values.len())
-                        .map_err(|_| OutOfMemory)?;
+                    spans.try_reserve(values.len()).map_err(|_| OutOfMemory)?;
                     for (_, value) in values {
-                        let span =
-                            write_capped(&mut buffer.text, budget, |out| out.write_str(value))?;
-                        buffer.spans.push(span);
+                        spans.push(write_capped(text, budget, |out| out.write_str(value))?);
                     }
                     return Ok(Form::Template);
                 }
-                let span = write_capped(&mut buffer.text, budget, |out| out.write_str(message))?;
-                buffer.spans.try_reserve(1).map_err(|_| OutOfMemory)?;
-                buffer.spans.push(span);
+                spans.try_reserve(1).map_err(|_| OutOfMemory)?;
+                spans.push(write_capped(text, budget, |out| out.write_str(message))?);
                 Ok(Form::Text)
             }
         }
     }
 
-    /// The report whose values (or text) `write` put into `buffer`.
-    fn pending<'b>(
+    /// Writes the values (or the text) into `buffer`, emptied first.
+    fn write_pending<'b>(
         &self,
-        form: Form,
-        location: SourceLocation,
-        buffer: &'b PendingBuffer,
-    ) -> Pending<'b> {
-        Pending {
-            code: self.code,
-            def: self.def,
-            internal: self.internal,
+        buffer: &'b mut PendingBuffer,
+        budget: usize,
+    ) -> Result<Pending<'b>, OutOfMemory> {
+        buffer.text.clear();
+        buffer.spans.clear();
+        let form = self.write(&mut buffer.text, &mut buffer.spans, budget)?;
+        Ok(Pending {
+            head: self.head,
             form,
-            location,
-            time: self.time,
             text: &buffer.text,
             spans: &buffer.spans,
-        }
+        })
     }
 
     /// Writes the whole message straight into a fixed buffer: the path that
     /// needs no allocator.
-    fn write_reserve(&self, location: SourceLocation) -> ReserveText {
+    fn write_reserve(&self) -> ReserveText {
         let mut text = [0u8; RESERVE_BYTES];
         let mut writer = FixedWriter::new(&mut text);
         let _ = match self.source {
-            NewReport::Defined { write_arg, .. } => match (self.def, self.map) {
+            NewReport::Defined { write_arg, .. } => match (self.head.def, self.map) {
                 (Some(def), Some(map)) => def.write_filled(&mut writer, |field, out| {
                     write_arg(map.compiled(field), out)
                 }),
@@ -236,11 +219,7 @@ impl<'a> Resolved<'a> {
         };
         let len = writer.finish();
         ReserveText {
-            code: self.code,
-            def: self.def,
-            internal: self.internal,
-            location,
-            time: self.time,
+            head: self.head,
             len,
             text,
         }
@@ -262,13 +241,32 @@ impl PendingBuffer {
     }
 }
 
+/// A report made while this thread was writing another into its own store
+/// (from a value's `Display`, or a `tracing` subscriber): kept aside, then
+/// stored once that store is free.
+struct SetAside {
+    head: Head,
+    form: Form,
+    warning: bool,
+    told: bool,
+    text: String,
+    spans: Vec<Range<usize>>,
+}
+
 struct ThreadState {
     store: RefCell<Store>,
+    /// Set while a report is being written into `store`, which stays in use
+    /// meanwhile: a report made then goes to `set_aside`.
+    writing: Cell<bool>,
+    set_aside: RefCell<Vec<SetAside>>,
     /// Reports that arrived while the store was in use further up this
-    /// thread's stack (a render's writer that reports): counted per lane,
-    /// [errors, warnings], and added to the dropped count of the next store
-    /// this thread opens.
+    /// thread's stack otherwise (a render's writer that reports): counted
+    /// per lane, [errors, warnings], and added to the dropped count of the
+    /// next store this thread opens.
     busy_drops: [Cell<usize>; 2],
+    /// Whether `set_aside` or `busy_drops` hold anything: the one test each
+    /// opening of a store pays for them.
+    backlog: Cell<bool>,
     /// The work stream or scope current on this thread, if any.
     stream: Cell<Option<Arc<StreamShared>>>,
     pending: RefCell<PendingBuffer>,
@@ -281,11 +279,36 @@ thread_local! {
     static STATE: ThreadState = const {
         ThreadState {
             store: RefCell::new(Store::new()),
+            writing: Cell::new(false),
+            set_aside: RefCell::new(Vec::new()),
             busy_drops: [Cell::new(0), Cell::new(0)],
+            backlog: Cell::new(false),
             stream: Cell::new(None),
             pending: RefCell::new(PendingBuffer::new()),
         }
     };
+}
+
+/// Marks the thread as writing a report into its own store until dropped,
+/// even when a `Display` panics.
+struct Writing<'a> {
+    state: &'a ThreadState,
+    was: bool,
+}
+
+impl<'a> Writing<'a> {
+    fn start(state: &'a ThreadState) -> Self {
+        Writing {
+            state,
+            was: state.writing.replace(true),
+        }
+    }
+}
+
+impl Drop for Writing<'_> {
+    fn drop(&mut self) {
+        self.state.writing.set(self.was);
+    }
 }
 
 /// Runs `f` on the current store: the current stream's or scope's, else
@@ -307,11 +330,51 @@ pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> Option<R> {
                 return Some(result);
             }
             let mut store = state.store.try_borrow_mut().ok()?;
-            fold_busy_drops(state, &mut store);
+            settle(state, &mut store);
             Some(f(&mut store))
         })
         .ok()
         .flatten()
+}
+
+/// Brings the thread's own store up to date with what happened while it was
+/// in use: the reports set aside, the reports counted as dropped.
+#[inline]
+fn settle(state: &ThreadState, store: &mut Store) {
+    if state.backlog.get() {
+        settle_backlog(state, store);
+    }
+}
+
+#[cold]
+fn settle_backlog(state: &ThreadState, store: &mut Store) {
+    let _writing = Writing::start(state);
+    loop {
+        // Stored one at a time: storing one may set another aside (a
+        // `tracing` subscriber that reports).
+        let next = state.set_aside.borrow_mut().pop();
+        let Some(report) = next else { break };
+        let limits = limits();
+        let lane = store.lane(report.warning);
+        let pending = Pending {
+            head: report.head,
+            form: report.form,
+            text: &report.text,
+            spans: &report.spans,
+        };
+        let outcome = lane.push(&pending, limits);
+        if report.told {
+            let dropped = lane.dropped();
+            trace::report(
+                &pending.entry(limits.max_message_bytes()),
+                report.warning,
+                outcome,
+                dropped,
+            );
+        }
+    }
+    fold_busy_drops(state, store);
+    state.backlog.set(false);
 }
 
 fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
@@ -327,34 +390,24 @@ fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
 /// dropped, so it still shows in the next rendering.
 pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome {
     let limits = limits();
-    let resolved = Resolved::new(source);
-    let warning = resolved.warning;
-    // A full lane only counts: nothing is formatted, so a thread that never
-    // takes its reports pays little for each new one. `Some(n)`: dropped,
-    // the lane's count now `n`.
-    let full = with_store(|store| {
-        let lane = store.lane(warning);
-        let full = lane.is_full(limits);
-        if full {
-            lane.add_dropped(1);
-        }
-        full.then(|| lane.dropped())
-    });
-    let outcome = match full {
-        Some(Some(dropped)) => {
-            trace_dropped(&resolved, location, limits, dropped);
-            Outcome::Dropped
-        }
-        Some(None) => write_and_store(&resolved, location, limits),
-        None => {
-            count_busy(warning);
-            Outcome::Dropped
-        }
-    };
+    let resolved = Resolved::new(source, location);
+    let outcome = STATE
+        .try_with(|state| {
+            let stream = state.stream.take();
+            let in_stream = stream.is_some();
+            state.stream.set(stream);
+            if in_stream {
+                record_pending(&resolved, limits)
+            } else {
+                record_own(state, &resolved, limits)
+            }
+        })
+        .unwrap_or(Outcome::Dropped);
     if outcome != Outcome::OutOfMemory {
         return outcome;
     }
-    let reserved = resolved.write_reserve(location);
+    let reserved = resolved.write_reserve();
+    let warning = resolved.warning;
     let (outcome, dropped) = with_store(|store| {
         let lane = store.lane(warning);
         (lane.push_reserve(&reserved), lane.dropped())
@@ -369,22 +422,177 @@ pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome
     outcome
 }
 
+/// Records a report in the thread's own store, which has no lock: the
+/// values are written straight into its lane, from their `Display`, with
+/// the store in use meanwhile; a report made from inside one of them is
+/// set aside and stored first, since it was complete first.
+fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> Outcome {
+    let Ok(mut store) = state.store.try_borrow_mut() else {
+        if state.writing.get() {
+            set_aside(state, resolved, limits);
+            return Outcome::Stored;
+        }
+        count_busy(resolved.warning);
+        return Outcome::Dropped;
+    };
+    settle(state, &mut store);
+    let lane = store.lane(resolved.warning);
+    // A full lane only counts: nothing is formatted, so a thread that never
+    // takes its reports pays little for each new one.
+    if lane.is_full(limits) {
+        lane.add_dropped(1);
+        let dropped = lane.dropped();
+        drop(store);
+        trace_dropped(resolved, limits, dropped);
+        return Outcome::Dropped;
+    }
+    let budget = limits.max_message_bytes();
+    let writing = Writing::start(state);
+    let mark = lane.mark();
+    let (text, spans) = lane.values_mut();
+    let Ok(form) = resolved.write(text, spans, budget) else {
+        lane.roll_back(mark);
+        return Outcome::OutOfMemory;
+    };
+    if state.backlog.get() {
+        // Reports were made while the values were written: they go first.
+        let pending = lane.written(&resolved.head, form, mark, usize::MAX);
+        let values: Vec<String> = pending.values().map(str::to_owned).collect();
+        lane.roll_back(mark);
+        settle(state, &mut store);
+        drop(writing);
+        drop(store);
+        return store_copy(state, resolved, form, &values, limits);
+    }
+    let outcome = lane.commit(mark, resolved.head, form, limits);
+    if resolved.is_told() {
+        let dropped = lane.dropped();
+        trace::report(
+            &lane.written(&resolved.head, form, mark, budget),
+            resolved.warning,
+            outcome,
+            dropped,
+        );
+    }
+    if outcome != Outcome::Stored {
+        lane.roll_back(mark);
+    }
+    settle(state, &mut store);
+    drop(writing);
+    outcome
+}
+
+/// Stores in the thread's own store a report whose values were written
+/// already: `values`, one per field, or the text.
+fn store_copy(
+    state: &ThreadState,
+    resolved: &Resolved<'_>,
+    form: Form,
+    values: &[String],
+    limits: Limits,
+) -> Outcome {
+    let mut text = String::new();
+    let mut spans = Vec::new();
+    for value in values {
+        let start = text.len();
+        text.push_str(value);
+        spans.push(start..text.len());
+    }
+    let pending = Pending {
+        head: resolved.head,
+        form,
+        text: &text,
+        spans: &spans,
+    };
+    let Ok(mut store) = state.store.try_borrow_mut() else {
+        count_busy(resolved.warning);
+        return Outcome::Dropped;
+    };
+    let _writing = Writing::start(state);
+    let lane = store.lane(resolved.warning);
+    let outcome = lane.push(&pending, limits);
+    if resolved.is_told() {
+        let dropped = lane.dropped();
+        trace::report(
+            &pending.entry(limits.max_message_bytes()),
+            resolved.warning,
+            outcome,
+            dropped,
+        );
+    }
+    settle(state, &mut store);
+    outcome
+}
+
+/// Keeps a report made while this thread writes another into its own store,
+/// for [`settle`] to store once that one is done.
+fn set_aside(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) {
+    let mut buffer = PendingBuffer::new();
+    let Ok(pending) = resolved.write_pending(&mut buffer, limits.max_message_bytes()) else {
+        count_busy(resolved.warning);
+        return;
+    };
+    let form = pending.form;
+    let report = SetAside {
+        head: resolved.head,
+        form,
+        warning: resolved.warning,
+        told: resolved.is_told(),
+        text: buffer.text,
+        spans: buffer.spans,
+    };
+    let Ok(mut set_aside) = state.set_aside.try_borrow_mut() else {
+        count_busy(resolved.warning);
+        return;
+    };
+    if set_aside.try_reserve(1).is_err() {
+        drop(set_aside);
+        count_busy(resolved.warning);
+        return;
+    }
+    // Stored in the order they were made: `settle` pops from the end.
+    set_aside.insert(0, report);
+    state.backlog.set(true);
+}
+
+/// Records a report in a stream's or a scope's store, behind its lock: the
+/// values are written first into this thread's pending buffer, with no lock
+/// held, then copied in.
+fn record_pending(resolved: &Resolved<'_>, limits: Limits) -> Outcome {
+    let warning = resolved.warning;
+    // A full lane only counts: nothing is formatted. `Some(n)`: dropped,
+    // the lane's count now `n`.
+    let full = with_store(|store| {
+        let lane = store.lane(warning);
+        let full = lane.is_full(limits);
+        if full {
+            lane.add_dropped(1);
+        }
+        full.then(|| lane.dropped())
+    });
+    match full {
+        Some(Some(dropped)) => {
+            trace_dropped(resolved, limits, dropped);
+            Outcome::Dropped
+        }
+        Some(None) => write_and_store(resolved, limits),
+        None => {
+            count_busy(warning);
+            Outcome::Dropped
+        }
+    }
+}
+
 /// Tells `tracing` of a report that a full lane dropped, with its values
 /// formatted for it: only the lane's first drop since it was taken, and only
 /// when a subscriber wants the event, so that a full lane stays cheap.
-fn trace_dropped(
-    resolved: &Resolved<'_>,
-    location: SourceLocation,
-    limits: Limits,
-    dropped: usize,
-) {
+fn trace_dropped(resolved: &Resolved<'_>, limits: Limits, dropped: usize) {
     if !resolved.is_told() || !trace::wants_drop(resolved.warning, dropped) {
         return;
     }
     let budget = limits.max_message_bytes();
     with_pending(|buffer| {
-        if let Ok(form) = resolved.write(buffer, budget) {
-            let pending = resolved.pending(form, location, buffer);
+        if let Ok(pending) = resolved.write_pending(buffer, budget) {
             trace::report(
                 &pending.entry(budget),
                 resolved.warning,
@@ -396,14 +604,12 @@ fn trace_dropped(
 }
 
 /// Formats the report into this thread's pending buffer (a fresh one when a
-/// value being formatted reports in turn), then stores it.
-fn write_and_store(resolved: &Resolved<'_>, location: SourceLocation, limits: Limits) -> Outcome {
+/// value being formatted into it reports in turn), then stores it.
+fn write_and_store(resolved: &Resolved<'_>, limits: Limits) -> Outcome {
     with_pending(|buffer| {
-        let form = match resolved.write(buffer, limits.max_message_bytes()) {
-            Ok(form) => form,
-            Err(OutOfMemory) => return Outcome::OutOfMemory,
+        let Ok(pending) = resolved.write_pending(buffer, limits.max_message_bytes()) else {
+            return Outcome::OutOfMemory;
         };
-        let pending = resolved.pending(form, location, buffer);
         let (outcome, dropped) = with_store(|store| {
             let lane = store.lane(resolved.warning);
             (lane.push(&pending, limits), lane.dropped())
@@ -437,6 +643,7 @@ fn count_busy(warning: bool) {
     let _ = STATE.try_with(|state| {
         let lane = &state.busy_drops[usize::from(warning)];
         lane.set(lane.get().saturating_add(1));
+        state.backlog.set(true);
     });
 }
 

@@ -30,6 +30,9 @@ pub struct ErrorDef {
     raw: RawDef,
     warning: bool,
     internal: bool,
+    /// The bytes of the template's pieces: a message's length is this plus
+    /// its values', known without walking the pieces.
+    pieces_len: usize,
     /// The possible cause as a `miette` diagnostic, which the diagnostics of
     /// the definition's values hand out by reference.
     #[cfg(feature = "miette")]
@@ -79,9 +82,16 @@ impl ErrorDef {
             }
             index += 1;
         }
+        let mut pieces_len = 0;
+        let mut index = 0;
+        while index < raw.pieces.len() {
+            pieces_len += raw.pieces[index].len();
+            index += 1;
+        }
         Some(ErrorDef {
             warning: kind.warning,
             internal: kind.internal,
+            pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
             raw,
@@ -151,6 +161,11 @@ impl ErrorDef {
 
     pub(crate) fn slots(&self) -> &'static [usize] {
         self.raw.slots
+    }
+
+    /// The bytes of the template's literal text, placeholders left out.
+    pub(crate) fn pieces_len(&self) -> usize {
+        self.pieces_len
     }
 
     /// Writes the filled-in message: each piece, then the value of the

@@ -1,67 +1,49 @@
 //! A lane: the errors, or the warnings, of one store. Its reports are kept
 //! as items whose values lie back to back in one text, with a table that
-//! finds a duplicate in O(1), a count of the reports dropped past the
-//! limits, and a reserve for one report when the allocator fails.
+//! finds a duplicate in O(1) once the lane holds many, a count of the
+//! reports dropped past the limits, and a reserve for one report when the
+//! allocator fails.
+//!
+//! A report is written into a lane in two steps: its values are appended
+//! to the lane's text after a [`Mark`] (by the thread that owns the store,
+//! straight from their `Display`; or copied from a [`Pending`] report), then
+//! [`Lane::commit`] keeps them as a new item, or takes them back when the
+//! same report is there already.
 
 use core::ops::Range;
 
-use super::message::{Entry, Message};
-use super::pending::{Form, Pending, RESERVE_BYTES, ReserveText};
-use super::table::DuplicateTable;
-use crate::def::{ErrorDef, SourceLocation};
+use super::message::{Entry, Form, Head, Message};
+use super::pending::{Pending, ReserveText};
+use super::table::{DuplicateTable, FxHasher};
 use crate::limits::Limits;
-use crate::time::ReportTime;
 use crate::writers::OutOfMemory;
 
-/// One stored report; its texts live in the lane's arena.
+/// From this many items on, a duplicate is found through the table; below
+/// it, by comparing the items one by one, which for the few reports a
+/// thread holds between two takes is cheaper than hashing each.
+const TABLE_FROM: usize = 16;
+
+/// One stored report; its texts live in the lane's text.
 #[derive(Debug, Clone)]
 struct Item {
-    code: &'static str,
-    def: Option<&'static ErrorDef>,
-    internal: bool,
+    head: Head,
     form: Form,
-    location: SourceLocation,
-    time: ReportTime,
     /// Indexes into the lane's `spans`: one per value, or the text.
     spans: Range<usize>,
     /// The longest message to render, from the limits when it was reported.
     budget: usize,
+    /// Its hash, once the lane has `TABLE_FROM` items (0 before).
     hash: u64,
 }
 
 /// The report kept without the allocator, when it failed: its message
 /// already rendered and cut to fit.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Reserve {
     used: bool,
     /// How many items were stored before it: its place in report order.
     position: usize,
-    code: &'static str,
-    def: Option<&'static ErrorDef>,
-    internal: bool,
-    location: SourceLocation,
-    time: ReportTime,
-    len: usize,
-    text: [u8; RESERVE_BYTES],
-}
-
-impl Reserve {
-    const EMPTY: Reserve = Reserve {
-        used: false,
-        position: 0,
-        code: "",
-        def: None,
-        internal: false,
-        location: SourceLocation::new("", 0, 0),
-        time: ReportTime::UNKNOWN,
-        len: 0,
-        text: [0; RESERVE_BYTES],
-    };
-
-    fn message(&self) -> &str {
-        // Only whole chars are ever written to `text` (see `FixedWriter`).
-        core::str::from_utf8(&self.text[..self.len]).unwrap_or_default()
-    }
+    text: ReserveText,
 }
 
 /// What became of a report given to a lane.
@@ -79,6 +61,14 @@ pub(crate) enum Outcome {
     OutOfMemory,
 }
 
+/// Where a report being written into a lane begins: the lengths of the
+/// lane's text and spans before its values.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    text: usize,
+    spans: usize,
+}
+
 /// Errors or warnings.
 #[derive(Debug, Clone)]
 pub(crate) struct Lane {
@@ -86,7 +76,7 @@ pub(crate) struct Lane {
     /// Every value and text, back to back; each span lies on char boundaries.
     text: String,
     spans: Vec<Range<usize>>,
-    /// Finds a stored item by its hash.
+    /// Finds a stored item by its hash, once there are `TABLE_FROM` items.
     table: DuplicateTable,
     dropped: usize,
     reserve: Reserve,
@@ -100,7 +90,11 @@ impl Lane {
             spans: Vec::new(),
             table: DuplicateTable::new(),
             dropped: 0,
-            reserve: Reserve::EMPTY,
+            reserve: Reserve {
+                used: false,
+                position: 0,
+                text: ReserveText::EMPTY,
+            },
         }
     }
 
@@ -124,19 +118,18 @@ impl Lane {
 
     /// Whether a new report would only be counted.
     pub(crate) fn is_full(&self, limits: Limits) -> bool {
-        self.items.len() + usize::from(self.reserve.used) >= limits.max_items()
+        self.len() >= limits.max_items()
     }
 
     /// The stored reports in report order, the reserve's in its place.
     pub(crate) fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
-        let reserve = &self.reserve;
-        let split = if reserve.used {
-            reserve.position.min(self.items.len())
+        let split = if self.reserve.used {
+            self.reserve.position.min(self.items.len())
         } else {
             self.items.len()
         };
         let (before, after) = self.items.split_at(split);
-        let reserved = reserve.used.then(|| self.reserve_entry());
+        let reserved = self.reserve.used.then(|| self.reserve.text.entry());
         before
             .iter()
             .map(|item| self.entry(item))
@@ -146,76 +139,58 @@ impl Lane {
 
     /// The entry at `index` in report order (see [`entries`](Self::entries)).
     pub(crate) fn entry_at(&self, index: usize) -> Option<Entry<'_>> {
-        let reserve = &self.reserve;
-        if reserve.used {
-            let position = reserve.position.min(self.items.len());
+        let mut item = index;
+        if self.reserve.used {
+            let position = self.reserve.position.min(self.items.len());
             if index == position {
-                return Some(self.reserve_entry());
+                return Some(self.reserve.text.entry());
             }
-            let item = if index < position { index } else { index - 1 };
-            return self.items.get(item).map(|item| self.entry(item));
+            if index > position {
+                item -= 1;
+            }
         }
-        self.items.get(index).map(|item| self.entry(item))
+        self.items.get(item).map(|item| self.entry(item))
     }
 
     /// Where the headline of a rendering is, in report order: the first
     /// report that is not internal, or the first report if all are.
     pub(crate) fn headline_index(&self) -> usize {
-        let reserve = &self.reserve;
-        let first_item = self.items.iter().position(|item| !item.internal);
-        if !reserve.used {
+        let first_item = self.items.iter().position(|item| !item.head.internal);
+        if !self.reserve.used {
             return first_item.unwrap_or(0);
         }
-        let position = reserve.position.min(self.items.len());
+        let position = self.reserve.position.min(self.items.len());
         match first_item {
             Some(item) if item < position => item,
-            _ if !reserve.internal => position,
+            _ if !self.reserve.text.head.internal => position,
             Some(item) => item + 1,
             None => 0,
         }
     }
 
-    fn reserve_entry(&self) -> Entry<'_> {
-        let reserve = &self.reserve;
+    fn entry<'a>(&'a self, item: &'a Item) -> Entry<'a> {
         Entry {
-            code: reserve.code,
-            def: reserve.def,
-            internal: reserve.internal,
-            location: reserve.location,
-            time: reserve.time,
-            message: Message::Text(reserve.message()),
+            head: &item.head,
+            message: self.message(item.form, item.head.def, item.spans.clone(), item.budget),
         }
     }
 
-    fn entry<'a>(&'a self, item: &Item) -> Entry<'a> {
-        let spans = self.spans.get(item.spans.clone()).unwrap_or_default();
-        let message = match (item.form, item.def) {
-            (Form::Template, Some(def)) => Message::Template {
-                def,
-                text: &self.text,
-                spans,
-                budget: item.budget,
-            },
-            _ => Message::Text(
-                spans
-                    .first()
-                    .and_then(|span| self.text.get(span.clone()))
-                    .unwrap_or_default(),
-            ),
-        };
-        Entry {
-            code: item.code,
-            def: item.def,
-            internal: item.internal,
-            location: item.location,
-            time: item.time,
-            message,
-        }
+    fn message(
+        &self,
+        form: Form,
+        def: Option<&'static crate::def::ErrorDef>,
+        spans: Range<usize>,
+        budget: usize,
+    ) -> Message<'_> {
+        let spans = self.spans.get(spans).unwrap_or_default();
+        Message::new(form, def, &self.text, spans, budget)
     }
 
     /// Empties the lane, keeping its buffers for the next reports.
     pub(crate) fn clear(&mut self) {
-        self.table.clear(self.items.iter().map(|item| item.hash));
+        if self.items.len() >= TABLE_FROM {
+            self.table.clear(self.items.iter().map(|item| item.hash));
+        }
         self.items.clear();
         self.text.clear();
         self.spans.clear();
@@ -223,96 +198,176 @@ impl Lane {
         self.reserve.used = false;
     }
 
-    /// Stores a report unless the same one (same code and values) is there
-    /// already. A full lane only counts it, without comparing: a thread that
-    /// never takes its reports pays little for each new one.
+    /// Where the values of a report about to be written begin.
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            text: self.text.len(),
+            spans: self.spans.len(),
+        }
+    }
+
+    /// The text and the spans a report appends its values to, one span per
+    /// value, between [`mark`](Self::mark) and [`commit`](Self::commit).
+    pub(crate) fn values_mut(&mut self) -> (&mut String, &mut Vec<Range<usize>>) {
+        (&mut self.text, &mut self.spans)
+    }
+
+    /// Takes back what was written since `mark`.
+    pub(crate) fn roll_back(&mut self, mark: Mark) {
+        self.text.truncate(mark.text);
+        self.spans.truncate(mark.spans);
+    }
+
+    /// The report written since `mark`, its template cut to `budget` bytes.
+    pub(crate) fn written<'a>(
+        &'a self,
+        head: &'a Head,
+        form: Form,
+        mark: Mark,
+        budget: usize,
+    ) -> Entry<'a> {
+        Entry {
+            head,
+            message: self.message(form, head.def, mark.spans..self.spans.len(), budget),
+        }
+    }
+
+    /// Keeps the report whose values (or text) were written since `mark` as
+    /// a new item, unless the same report (same code and values) is stored
+    /// already, or the lane is full, or the allocator fails: then its values
+    /// stay where they are, for the caller to read (see
+    /// [`written`](Self::written)) and [`roll_back`](Self::roll_back).
+    pub(crate) fn commit(&mut self, mark: Mark, head: Head, form: Form, limits: Limits) -> Outcome {
+        if self.is_full(limits) {
+            self.add_dropped(1);
+            return Outcome::Dropped;
+        }
+        let spans = mark.spans..self.spans.len();
+        let hash = if self.items.len() >= TABLE_FROM {
+            self.hash(&head, form, spans.clone())
+        } else {
+            0
+        };
+        if self.find(&head, form, spans.clone(), hash).is_some()
+            || self.reserve_matches(&head, form, mark)
+        {
+            return Outcome::Merged;
+        }
+        if self.make_room().is_err() {
+            return Outcome::OutOfMemory;
+        }
+        let index = self.items.len();
+        self.items.push(Item {
+            head,
+            form,
+            spans,
+            budget: limits.max_message_bytes(),
+            hash,
+        });
+        if index >= TABLE_FROM {
+            self.table.place(index, hash);
+        } else if index + 1 == TABLE_FROM {
+            // The lane starts using its table: every item is placed.
+            for index in 0..self.items.len() {
+                let item = &self.items[index];
+                let hash = self.hash(&item.head, item.form, item.spans.clone());
+                self.items[index].hash = hash;
+                self.table.place(index, hash);
+            }
+        }
+        Outcome::Stored
+    }
+
+    /// Room for one more item, and in the table when it is in use.
+    fn make_room(&mut self) -> Result<(), OutOfMemory> {
+        self.items.try_reserve(1).map_err(|_| OutOfMemory)?;
+        let items = &self.items;
+        match items.len() {
+            placed if placed >= TABLE_FROM => {
+                self.table.make_room(placed, |index| items[index].hash)
+            }
+            // The item that starts the table: `commit` places them all.
+            last if last + 1 == TABLE_FROM => self.table.make_room_for(TABLE_FROM),
+            _ => Ok(()),
+        }
+    }
+
+    fn hash(&self, head: &Head, form: Form, spans: Range<usize>) -> u64 {
+        let mut hasher = FxHasher::default();
+        hasher.add_bytes(head.code.as_bytes());
+        hasher.add(form as u64);
+        for span in &self.spans[spans] {
+            hasher.add_bytes(self.text[span.clone()].as_bytes());
+        }
+        hasher.finish()
+    }
+
+    /// The index of the stored item that is the same report as the one
+    /// whose values are `spans`.
+    fn find(&self, head: &Head, form: Form, spans: Range<usize>, hash: u64) -> Option<usize> {
+        let same = |item: &Item| self.same_report(item, head, form, spans.clone());
+        if self.items.len() < TABLE_FROM {
+            return self.items.iter().position(same);
+        }
+        self.table.find(hash, |index| {
+            self.items
+                .get(index)
+                .is_some_and(|item| item.hash == hash && same(item))
+        })
+    }
+
+    fn same_report(&self, item: &Item, head: &Head, form: Form, spans: Range<usize>) -> bool {
+        let same_def = match (item.head.def, head.def) {
+            (Some(a), Some(b)) => core::ptr::eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_def
+            && item.head.code == head.code
+            && item.form == form
+            && item.spans.len() == spans.len()
+            && self.spans[item.spans.clone()]
+                .iter()
+                .zip(&self.spans[spans])
+                .all(|(stored, new)| self.text.get(stored.clone()) == self.text.get(new.clone()))
+    }
+
+    fn reserve_matches(&self, head: &Head, form: Form, mark: Mark) -> bool {
+        let reserve = &self.reserve.text;
+        self.reserve.used
+            && reserve.head.code == head.code
+            && self
+                .written(head, form, mark, usize::MAX)
+                .message
+                .renders_as(reserve.message())
+    }
+
+    /// Stores a report written elsewhere (see [`commit`](Self::commit)). A
+    /// full lane only counts it, without copying: a thread that never takes
+    /// its reports pays little for each new one.
     pub(crate) fn push(&mut self, pending: &Pending<'_>, limits: Limits) -> Outcome {
         if self.is_full(limits) {
             self.add_dropped(1);
             return Outcome::Dropped;
         }
-        let hash = pending.hash();
-        if self.find(pending, hash).is_some()
-            || (self.reserve.used && self.reserve_matches(pending))
-        {
-            return Outcome::Merged;
-        }
-        match self.store(pending, hash, limits) {
-            Ok(()) => Outcome::Stored,
-            Err(OutOfMemory) => Outcome::OutOfMemory,
-        }
-    }
-
-    /// The index of the stored item equal to `pending`.
-    fn find(&self, pending: &Pending<'_>, hash: u64) -> Option<usize> {
-        self.table.find(hash, |index| {
-            self.items
-                .get(index)
-                .is_some_and(|item| item.hash == hash && self.item_equals(item, pending))
-        })
-    }
-
-    fn item_equals(&self, item: &Item, pending: &Pending<'_>) -> bool {
-        let same_def = match (item.def, pending.def) {
-            (Some(a), Some(b)) => core::ptr::eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        item.code == pending.code
-            && item.form == pending.form
-            && same_def
-            && item.spans.len() == pending.spans.len()
-            && self.spans[item.spans.clone()]
-                .iter()
-                .zip(pending.spans)
-                .all(|(stored, new)| self.text.get(stored.clone()) == pending.text.get(new.clone()))
-    }
-
-    fn reserve_matches(&self, pending: &Pending<'_>) -> bool {
-        if self.reserve.code != pending.code {
-            return false;
-        }
-        pending
-            .message(usize::MAX)
-            .renders_as(self.reserve.message())
-    }
-
-    fn store(
-        &mut self,
-        pending: &Pending<'_>,
-        hash: u64,
-        limits: Limits,
-    ) -> Result<(), OutOfMemory> {
         let bytes: usize = pending.spans.iter().map(|span| span.len()).sum();
-        self.text.try_reserve(bytes).map_err(|_| OutOfMemory)?;
-        self.spans
-            .try_reserve(pending.spans.len())
-            .map_err(|_| OutOfMemory)?;
-        self.items.try_reserve(1).map_err(|_| OutOfMemory)?;
-        let items = &self.items;
-        self.table
-            .make_room(items.len(), |index| items[index].hash)?;
-        let first_span = self.spans.len();
+        if self.text.try_reserve(bytes).is_err()
+            || self.spans.try_reserve(pending.spans.len()).is_err()
+        {
+            return Outcome::OutOfMemory;
+        }
+        let mark = self.mark();
         for span in pending.spans {
             let start = self.text.len();
             self.text
                 .push_str(pending.text.get(span.clone()).unwrap_or_default());
             self.spans.push(start..self.text.len());
         }
-        let index = self.items.len();
-        self.items.push(Item {
-            code: pending.code,
-            def: pending.def,
-            internal: pending.internal,
-            form: pending.form,
-            location: pending.location,
-            time: pending.time,
-            spans: first_span..self.spans.len(),
-            budget: limits.max_message_bytes(),
-            hash,
-        });
-        self.table.place(index, hash);
-        Ok(())
+        let outcome = self.commit(mark, pending.head, pending.form, limits);
+        if outcome != Outcome::Stored {
+            self.roll_back(mark);
+        }
+        outcome
     }
 
     /// Keeps a report whose message was rendered into a fixed buffer, when
@@ -325,13 +380,7 @@ impl Lane {
         self.reserve = Reserve {
             used: true,
             position: self.items.len(),
-            code: reserved.code,
-            def: reserved.def,
-            internal: reserved.internal,
-            location: reserved.location,
-            time: reserved.time,
-            len: reserved.len,
-            text: reserved.text,
+            text: reserved.clone(),
         };
         Outcome::Stored
     }

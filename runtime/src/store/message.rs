@@ -9,6 +9,16 @@ use crate::def::{ErrorDef, SourceLocation};
 use crate::time::ReportTime;
 use crate::writers::{CUT_MARK, floor_char_boundary};
 
+/// How a report's message is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// The definition's template, filled with the values (one per field).
+    Template,
+    /// One text, the message itself: internal errors with a format string,
+    /// reports restored without a definition that matches their values.
+    Text,
+}
+
 /// A stored report's message, rendered on demand.
 #[derive(Clone, Copy)]
 pub(crate) enum Message<'a> {
@@ -24,6 +34,26 @@ pub(crate) enum Message<'a> {
 }
 
 impl<'a> Message<'a> {
+    /// The message of a report kept in `form`: its values, or its one text,
+    /// are spans of `text`.
+    pub(crate) fn new(
+        form: Form,
+        def: Option<&'static ErrorDef>,
+        text: &'a str,
+        spans: &'a [Range<usize>],
+        budget: usize,
+    ) -> Self {
+        match (form, def) {
+            (Form::Template, Some(def)) => Message::Template {
+                def,
+                text,
+                spans,
+                budget,
+            },
+            _ => Message::Text(Message::value(text, spans, 0)),
+        }
+    }
+
     fn value(text: &'a str, spans: &[Range<usize>], field: usize) -> &'a str {
         spans
             .get(field)
@@ -33,13 +63,12 @@ impl<'a> Message<'a> {
 
     /// The length of the filled template before any cut.
     fn full_len(def: &ErrorDef, text: &str, spans: &[Range<usize>]) -> usize {
-        let pieces: usize = def.pieces().iter().map(|piece| piece.len()).sum();
         let values: usize = def
             .slots()
             .iter()
             .map(|&field| Message::value(text, spans, field).len())
             .sum();
-        pieces + values
+        def.pieces_len() + values
     }
 
     /// Writes the rendered message.
@@ -149,15 +178,31 @@ impl fmt::Write for Matcher<'_> {
     }
 }
 
-/// A stored report as the renderer and `take_reports` see it.
-#[derive(Clone, Copy)]
-pub(crate) struct Entry<'a> {
+/// What a report is besides its message: the same for a stored item, the
+/// reserve and a report on its way in.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Head {
     pub(crate) code: &'static str,
     pub(crate) def: Option<&'static ErrorDef>,
     pub(crate) internal: bool,
     pub(crate) location: SourceLocation,
     pub(crate) time: ReportTime,
+}
+
+/// A stored report as the renderer and `take_reports` see it: its head,
+/// borrowed where it is kept, and its message.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry<'a> {
+    pub(crate) head: &'a Head,
     pub(crate) message: Message<'a>,
+}
+
+impl core::ops::Deref for Entry<'_> {
+    type Target = Head;
+
+    fn deref(&self) -> &Head {
+        self.head
+    }
 }
 
 impl<'a> Entry<'a> {
@@ -175,10 +220,14 @@ impl<'a> Entry<'a> {
 
     /// Whether two entries render the same line: the same code and message.
     pub(crate) fn same_as(&self, other: &Entry<'_>) -> bool {
-        if self.code != other.code {
-            return false;
-        }
-        match (self.message, other.message) {
+        self.code == other.code && self.message.same_as(&other.message)
+    }
+}
+
+impl Message<'_> {
+    /// Whether two messages render the same text.
+    pub(crate) fn same_as(&self, other: &Message<'_>) -> bool {
+        match (*self, *other) {
             (Message::Text(a), Message::Text(b)) => a == b,
             (message, Message::Text(text)) | (Message::Text(text), message) => {
                 message.renders_as(text)

@@ -21,8 +21,8 @@ pub(crate) mod render;
 mod table;
 
 pub(crate) use lane::{Lane, Outcome};
-pub(crate) use message::{Entry, Message};
-pub(crate) use pending::{Form, Pending, RESERVE_BYTES, ReserveText, write_capped};
+pub(crate) use message::{Entry, Form, Head, Message};
+pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, write_capped};
 
 /// Both lanes.
 #[derive(Debug, Clone)]

@@ -288,11 +288,7 @@ mod ge {
         for entry in lane.entries() {
             // The original skips an entry with the headline's code and the
             // *first* entry's message: a repeat of the first report.
-            let first_message_here = Entry {
-                code: entry.code,
-                ..first
-            };
-            if entry.code == head.code && entry.same_as(&first_message_here) {
+            if entry.code == head.code && entry.message.same_as(&first.message) {
                 continue;
             }
             if !traceback_started {

@@ -41,19 +41,32 @@ impl DuplicateTable {
         items: usize,
         hash_of: impl Fn(usize) -> u64,
     ) -> Result<(), OutOfMemory> {
-        let wanted = (items + 1) * 2;
+        if self.grow_for(items + 1)? {
+            for index in 0..items {
+                self.place(index, hash_of(index));
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes room for `count` items in a table that holds none yet.
+    pub(super) fn make_room_for(&mut self, count: usize) -> Result<(), OutOfMemory> {
+        self.grow_for(count).map(|_| ())
+    }
+
+    /// Replaces the table by an empty, larger one when `count` items would
+    /// fill more than half of it; says whether it did.
+    fn grow_for(&mut self, count: usize) -> Result<bool, OutOfMemory> {
+        let wanted = count * 2;
         if wanted <= self.slots.len() {
-            return Ok(());
+            return Ok(false);
         }
         let len = wanted.next_power_of_two().max(16);
         let mut slots: Vec<u64> = Vec::new();
         slots.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
         slots.resize(len, 0);
         self.slots = slots;
-        for index in 0..items {
-            self.place(index, hash_of(index));
-        }
-        Ok(())
+        Ok(true)
     }
 
     /// Places item `index`, whose hash is `hash`; there is room (see

@@ -55,6 +55,9 @@ macro_rules! event_at {
 }
 
 /// Whether the event of a report that a full lane dropped is to be emitted:
+/// Whether reports are told to `tracing`: always, with the feature on.
+pub(crate) const ON: bool = true;
+
 /// the lane's first drop since it was taken, and a subscriber that wants it.
 pub(crate) fn wants_drop(warning: bool, dropped: usize) -> bool {
     dropped == 1

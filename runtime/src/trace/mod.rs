@@ -11,6 +11,6 @@ mod events;
 mod off;
 
 #[cfg(feature = "tracing")]
-pub(crate) use events::{note_taken, report, taken, unreported, wants_drop};
+pub(crate) use events::{ON, note_taken, report, taken, unreported, wants_drop};
 #[cfg(not(feature = "tracing"))]
-pub(crate) use off::{note_taken, report, taken, unreported, wants_drop};
+pub(crate) use off::{ON, note_taken, report, taken, unreported, wants_drop};

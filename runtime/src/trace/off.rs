@@ -3,6 +3,10 @@
 use crate::def::{Defined, SourceLocation};
 use crate::store::{Entry, Outcome};
 
+/// Whether reports are told to `tracing`: with the feature off, the report
+/// path skips building what it would tell.
+pub(crate) const ON: bool = false;
+
 /// No subscriber can want the event of a dropped report.
 pub(crate) fn wants_drop(_: bool, _: usize) -> bool {
     false
