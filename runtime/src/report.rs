@@ -533,9 +533,9 @@ pub fn take_error_message_with(layout: Layout) -> Option<String> {
         let mut text = String::new();
         // Out of memory: the reports stay, for `write_error_message` into a
         // buffer the caller has.
-        text.try_reserve_exact(render::errors_len(layout, &store.errors))
+        text.try_reserve_exact(render::errors_len(layout, &store.errors, &mut store.shapes))
             .ok()?;
-        let _ = render::write_errors(layout, &store.errors, &mut text);
+        let _ = render::write_errors(layout, &store.errors, &mut store.shapes, &mut text);
         cleared(&mut store.errors, false);
         Some(text)
     })
@@ -564,7 +564,7 @@ pub fn write_error_message_with(layout: Layout, out: &mut impl fmt::Write) -> bo
         if store.errors.is_empty() {
             return false;
         }
-        let _ = render::write_errors(layout, &store.errors, out);
+        let _ = render::write_errors(layout, &store.errors, &mut store.shapes, out);
         cleared(&mut store.errors, false);
         true
     })

@@ -33,8 +33,9 @@ const STORE_FILES: &[(&str, u32)] = &[
     ("message", 2),
     ("pending", 3),
     ("lane", 4),
-    ("render", 5),
-    ("mod", 6),
+    ("shape", 5),
+    ("render", 6),
+    ("mod", 7),
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

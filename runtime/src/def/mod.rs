@@ -170,6 +170,7 @@ impl ErrorDef {
 
     /// Writes the filled-in message: each piece, then the value of the
     /// field its placeholder names, written by `write_field`.
+    #[inline]
     pub(crate) fn write_filled<W: fmt::Write + ?Sized>(
         &self,
         out: &mut W,

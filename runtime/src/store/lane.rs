@@ -15,6 +15,7 @@ use core::ops::Range;
 use super::message::{Entry, Form, Head, Message};
 use super::pending::{Pending, ReserveText};
 use super::table::{DuplicateTable, FxHasher};
+use crate::def::ErrorDef;
 use crate::limits::Limits;
 use crate::writers::OutOfMemory;
 
@@ -122,6 +123,7 @@ impl Lane {
     }
 
     /// The stored reports in report order, the reserve's in its place.
+    #[inline]
     pub(crate) fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
         let split = if self.reserve.used {
             self.reserve.position.min(self.items.len())
@@ -138,6 +140,7 @@ impl Lane {
     }
 
     /// The entry at `index` in report order (see [`entries`](Self::entries)).
+    #[inline]
     pub(crate) fn entry_at(&self, index: usize) -> Option<Entry<'_>> {
         let mut item = index;
         if self.reserve.used {
@@ -154,6 +157,7 @@ impl Lane {
 
     /// Where the headline of a rendering is, in report order: the first
     /// report that is not internal, or the first report if all are.
+    #[inline]
     pub(crate) fn headline_index(&self) -> usize {
         let first_item = self.items.iter().position(|item| !item.head.internal);
         if !self.reserve.used {
@@ -168,6 +172,7 @@ impl Lane {
         }
     }
 
+    #[inline]
     fn entry<'a>(&'a self, item: &'a Item) -> Entry<'a> {
         Entry {
             head: &item.head,
@@ -175,10 +180,11 @@ impl Lane {
         }
     }
 
+    #[inline]
     fn message(
         &self,
         form: Form,
-        def: Option<&'static crate::def::ErrorDef>,
+        def: Option<&'static ErrorDef>,
         spans: Range<usize>,
         budget: usize,
     ) -> Message<'_> {
@@ -305,27 +311,32 @@ impl Lane {
     /// The index of the stored item that is the same report as the one
     /// whose values are `spans`.
     fn find(&self, head: &Head, form: Form, spans: Range<usize>, hash: u64) -> Option<usize> {
-        let same = |item: &Item| self.same_report(item, head, form, spans.clone());
         if self.items.len() < TABLE_FROM {
-            return self.items.iter().position(same);
+            // What tells most items apart is compared first, inline: the
+            // definition, the form, the number of values.
+            for (index, item) in self.items.iter().enumerate() {
+                if same_def(item.head.def, head.def)
+                    && item.form == form
+                    && item.spans.len() == spans.len()
+                    && self.same_values(item, head, spans.clone())
+                {
+                    return Some(index);
+                }
+            }
+            return None;
         }
         self.table.find(hash, |index| {
-            self.items
-                .get(index)
-                .is_some_and(|item| item.hash == hash && same(item))
+            self.items.get(index).is_some_and(|item| {
+                item.hash == hash
+                    && same_def(item.head.def, head.def)
+                    && item.form == form
+                    && self.same_values(item, head, spans.clone())
+            })
         })
     }
 
-    fn same_report(&self, item: &Item, head: &Head, form: Form, spans: Range<usize>) -> bool {
-        let same_def = match (item.head.def, head.def) {
-            (Some(a), Some(b)) => core::ptr::eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        same_def
-            && item.head.code == head.code
-            && item.form == form
-            && item.spans.len() == spans.len()
+    fn same_values(&self, item: &Item, head: &Head, spans: Range<usize>) -> bool {
+        super::message::same_code(item.head.code, head.code)
             && self.spans[item.spans.clone()]
                 .iter()
                 .zip(&self.spans[spans])
@@ -383,5 +394,15 @@ impl Lane {
             text: reserved.clone(),
         };
         Outcome::Stored
+    }
+}
+
+/// Whether two reports have the same definition, or both none.
+#[inline]
+fn same_def(a: Option<&'static ErrorDef>, b: Option<&'static ErrorDef>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => core::ptr::eq(a, b),
+        (None, None) => true,
+        _ => false,
     }
 }

@@ -36,6 +36,7 @@ pub(crate) enum Message<'a> {
 impl<'a> Message<'a> {
     /// The message of a report kept in `form`: its values, or its one text,
     /// are spans of `text`.
+    #[inline]
     pub(crate) fn new(
         form: Form,
         def: Option<&'static ErrorDef>,
@@ -54,6 +55,7 @@ impl<'a> Message<'a> {
         }
     }
 
+    #[inline]
     fn value(text: &'a str, spans: &[Range<usize>], field: usize) -> &'a str {
         spans
             .get(field)
@@ -62,26 +64,37 @@ impl<'a> Message<'a> {
     }
 
     /// The length of the filled template before any cut.
-    fn full_len(def: &ErrorDef, text: &str, spans: &[Range<usize>]) -> usize {
+    #[inline]
+    fn full_len(def: &ErrorDef, spans: &[Range<usize>]) -> usize {
         let values: usize = def
             .slots()
             .iter()
-            .map(|&field| Message::value(text, spans, field).len())
+            // Each span lies in `text`, on char boundaries.
+            .map(|&field| spans.get(field).map_or(0, |span| span.len()))
             .sum();
         def.pieces_len() + values
     }
 
+    /// Whether the message is written in whole, not cut to its budget.
+    #[inline]
+    pub(crate) fn is_whole(&self) -> bool {
+        match *self {
+            Message::Text(_) => true,
+            Message::Template {
+                def, spans, budget, ..
+            } => Message::full_len(def, spans) <= budget,
+        }
+    }
+
     /// Writes the rendered message.
+    #[inline]
     pub(crate) fn write<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
             Message::Text(text) => out.write_str(text),
             Message::Template {
-                def,
-                text,
-                spans,
-                budget,
+                def, spans, budget, ..
             } => {
-                if Message::full_len(def, text, spans) <= budget {
+                if Message::full_len(def, spans) <= budget {
                     return self.write_parts(out);
                 }
                 let mut truncating = Truncating::new(out, cut_point(budget));
@@ -92,6 +105,7 @@ impl<'a> Message<'a> {
         }
     }
 
+    #[inline]
     fn write_parts<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
             Message::Text(text) => out.write_str(text),
@@ -220,7 +234,7 @@ impl<'a> Entry<'a> {
 
     /// Whether two entries render the same line: the same code and message.
     pub(crate) fn same_as(&self, other: &Entry<'_>) -> bool {
-        self.code == other.code && self.message.same_as(&other.message)
+        same_code(self.code, other.code) && self.message.same_as(&other.message)
     }
 }
 
@@ -259,5 +273,17 @@ impl Message<'_> {
                 a.write(&mut rendered).is_ok() && b.renders_as(&rendered)
             }
         }
+    }
+}
+
+/// Whether two codes are the same, without a call for the six-byte codes
+/// of nearly every report.
+#[inline]
+pub(crate) fn same_code(a: &str, b: &str) -> bool {
+    match (a.as_bytes(), b.as_bytes()) {
+        ([a0, a1, a2, a3, a4, a5], [b0, b1, b2, b3, b4, b5]) => {
+            [a0, a1, a2, a3, a4, a5] == [b0, b1, b2, b3, b4, b5]
+        }
+        (a, b) => a == b,
     }
 }

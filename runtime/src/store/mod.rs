@@ -11,24 +11,27 @@
 //! Each thread has one store (see `current`), and so does each work stream
 //! and each scope. The files, from the bottom: [`table`] (the duplicate
 //! table), [`message`] (a stored report read back), [`pending`] (a report on
-//! its way in), [`lane`] (the errors or the warnings), [`render`] (the text
-//! of a lane).
+//! its way in), [`lane`] (the errors or the warnings), `shape` (a
+//! definition's fixed texts in a layout), [`render`] (the text of a lane).
 
 mod lane;
 mod message;
 mod pending;
 pub(crate) mod render;
+mod shape;
 mod table;
 
 pub(crate) use lane::{Lane, Outcome};
 pub(crate) use message::{Entry, Form, Head, Message};
 pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, write_capped};
+pub(crate) use shape::Shapes;
 
-/// Both lanes.
+/// Both lanes, and the shapes of the definitions they render.
 #[derive(Debug, Clone)]
 pub(crate) struct Store {
     pub(crate) errors: Lane,
     pub(crate) warnings: Lane,
+    pub(crate) shapes: Shapes,
 }
 
 impl Store {
@@ -36,6 +39,7 @@ impl Store {
         Store {
             errors: Lane::new(),
             warnings: Lane::new(),
+            shapes: Shapes::new(),
         }
     }
 

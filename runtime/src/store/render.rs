@@ -2,7 +2,8 @@
 //! CANN's compact C runtime prints it, plain for Rust logs, or byte for byte
 //! as CANN's graph engine (`ErrorManager`) assembles it. The choice of
 //! layout is made in one place, [`write_errors`] and [`write_warnings`];
-//! the compact and plain layouts differ only by their [`Style`].
+//! the compact and plain layouts differ only by their [`Style`], and write
+//! each definition's fixed texts through its shape (see `shape.rs`).
 //!
 //! Generic over the writer rather than `&mut dyn Write`: rendering is a
 //! few dozen short writes per report, each a call through a vtable otherwise.
@@ -10,59 +11,20 @@
 use core::fmt::{self, Write};
 
 use super::lane::Lane;
-use super::message::{Counter, Entry};
+use super::message::{Counter, Entry, Message, same_code};
+use super::shape::{COMPACT, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
-
-const INDENT: &str = "        ";
-
-/// What the compact layout and the plain one each decide. The texts that
-/// hold a line end are whole, so that each is one write: rendering is a few
-/// dozen short writes, and each one counts.
-#[derive(Clone, Copy)]
-struct Style {
-    /// The line end.
-    eol: &'static str,
-    /// Whether a traceback line starts with its code.
-    traceback_code: bool,
-    /// After an internal headline's code, up to its message.
-    inner: &'static str,
-    /// Before the possible cause.
-    cause: &'static str,
-    /// Before the solution.
-    solution: &'static str,
-    /// The line that opens the traceback.
-    traceback: &'static str,
-}
-
-/// CANN's compact runtime, byte for byte.
-const COMPACT: Style = Style {
-    eol: "\r\n",
-    traceback_code: false,
-    inner: ": Inner Error!\r\n",
-    cause: "\r\n        PossibleCause: ",
-    solution: "\r\n        Solution: ",
-    traceback: "        TraceBack (most recent call last):\r\n",
-};
-
-/// For Rust logs.
-const PLAIN: Style = Style {
-    eol: "\n",
-    traceback_code: true,
-    inner: ": Inner Error!\n",
-    cause: "\n        PossibleCause: ",
-    solution: "\n        Solution: ",
-    traceback: "        TraceBack (most recent call last):\n",
-};
 
 /// Renders a lane of errors in `layout`.
 pub(crate) fn write_errors<W: Write + ?Sized>(
     layout: Layout,
     lane: &Lane,
+    shapes: &mut Shapes,
     out: &mut W,
 ) -> fmt::Result {
     match layout {
-        Layout::Compact => write_styled_errors(COMPACT, lane, out),
-        Layout::Plain => write_styled_errors(PLAIN, lane, out),
+        Layout::Compact => write_styled_errors(COMPACT, lane, shapes, out),
+        Layout::Plain => write_styled_errors(PLAIN, lane, shapes, out),
         Layout::Ge => ge::write_errors(lane, out),
     }
 }
@@ -82,12 +44,17 @@ pub(crate) fn write_warnings<W: Write + ?Sized>(
 
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
-fn write_styled_errors<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
+fn write_styled_errors<W: Write + ?Sized>(
+    style: Style,
+    lane: &Lane,
+    shapes: &mut Shapes,
+    out: &mut W,
+) -> fmt::Result {
     let headline = lane.headline_index();
     let Some(head) = lane.entry_at(headline) else {
         return write_dropped(style, lane, out);
     };
-    write_headline(style, &head, out)?;
+    write_headline(style, &head, shapes, out)?;
     if lane.len() == 1 {
         // The headline is the only report: no traceback to look for.
         return write_dropped(style, lane, out);
@@ -101,36 +68,74 @@ fn write_styled_errors<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W
             out.write_str(style.traceback)?;
             traceback_started = true;
         }
-        out.write_str(INDENT)?;
-        if style.traceback_code {
-            out.write_str(entry.code)?;
-            out.write_str(": ")?;
-        }
-        entry.message.write(out)?;
-        out.write_str(style.eol)?;
+        write_line(style, &entry, shapes, out)?;
     }
     write_dropped(style, lane, out)
 }
 
-fn write_headline<W: Write + ?Sized>(style: Style, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
-    out.write_str(entry.code)?;
+fn write_headline<W: Write + ?Sized>(
+    style: Style,
+    entry: &Entry<'_>,
+    shapes: &mut Shapes,
+    out: &mut W,
+) -> fmt::Result {
     if entry.internal {
+        out.write_str(entry.code)?;
         out.write_str(style.inner)?;
         entry.message.write(out)?;
         return out.write_str(style.eol);
     }
+    if let Some((shape, text, spans)) = shaped(style, entry, shapes) {
+        out.write_str(&shape.headline_start)?;
+        shape.write_values(text, spans, out)?;
+        return out.write_str(&shape.headline_end);
+    }
+    out.write_str(entry.code)?;
     out.write_str(": ")?;
     entry.message.write(out)?;
-    let def = entry.def;
-    if let Some(cause) = def.and_then(|def| def.cause()) {
-        out.write_str(style.cause)?;
-        out.write_str(cause)?;
+    style.write_headline_end(entry.def, out)
+}
+
+/// A traceback line.
+fn write_line<W: Write + ?Sized>(
+    style: Style,
+    entry: &Entry<'_>,
+    shapes: &mut Shapes,
+    out: &mut W,
+) -> fmt::Result {
+    if let Some((shape, text, spans)) = shaped(style, entry, shapes) {
+        out.write_str(&shape.line_start)?;
+        shape.write_values(text, spans, out)?;
+        return out.write_str(&shape.line_end);
     }
-    if let Some(solution) = def.and_then(|def| def.solution()) {
-        out.write_str(style.solution)?;
-        out.write_str(solution)?;
-    }
+    style.write_line_start(entry.code, out)?;
+    entry.message.write(out)?;
     out.write_str(style.eol)
+}
+
+/// The shape of an entry's definition, with its values, when its line is
+/// the definition's template filled in whole: not cut, and under the
+/// definition's own code.
+#[inline(always)]
+fn shaped<'a, 's>(
+    style: Style,
+    entry: &Entry<'a>,
+    shapes: &'s mut Shapes,
+) -> Option<(
+    &'s super::shape::Shape,
+    &'a str,
+    &'a [core::ops::Range<usize>],
+)> {
+    let Message::Template {
+        def, text, spans, ..
+    } = entry.message
+    else {
+        return None;
+    };
+    if !same_code(entry.code, def.code()) || !entry.message.is_whole() {
+        return None;
+    }
+    Some((shapes.get(&style, def)?, text, spans))
 }
 
 /// Renders a lane of warnings: one `CODE: message` line each.
@@ -145,9 +150,9 @@ fn write_styled_warnings<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut
 }
 
 /// The length of what [`write_errors`] writes.
-pub(crate) fn errors_len(layout: Layout, lane: &Lane) -> usize {
+pub(crate) fn errors_len(layout: Layout, lane: &Lane, shapes: &mut Shapes) -> usize {
     let mut counter = Counter::default();
-    let _ = write_errors(layout, lane, &mut counter);
+    let _ = write_errors(layout, lane, shapes, &mut counter);
     counter.0
 }
 

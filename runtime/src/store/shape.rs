@@ -1,0 +1,238 @@
+//! The fixed texts of the compact and the plain layout ([`Style`]), and a
+//! definition's lines in one of them, made once per store ([`Shapes`]).
+//!
+//! Rendering is a few dozen short writes, and each one costs about what
+//! formatting a value does. A headline written piece by piece is the code,
+//! `": "`, each piece of the template and each value, the cause's prefix,
+//! the cause, the solution's prefix, the solution and the line end; all of
+//! them but the values depend on the definition alone. A [`Shape`] joins
+//! them around the values, so that a line takes one write more than it has
+//! values, as `write!` of the same text would.
+
+use core::fmt::{self, Write};
+use core::ops::Range;
+
+use super::message::Counter;
+use crate::def::ErrorDef;
+
+/// What starts a traceback line, and the dropped-reports line.
+pub(super) const INDENT: &str = "        ";
+
+/// What the compact layout and the plain one each decide. The texts that
+/// hold a line end are whole, so that each is one write.
+#[derive(Clone, Copy)]
+pub(super) struct Style {
+    /// Which style, for [`Shapes`].
+    id: u8,
+    /// The line end.
+    pub(super) eol: &'static str,
+    /// Whether a traceback line starts with its code.
+    pub(super) traceback_code: bool,
+    /// After an internal headline's code, up to its message.
+    pub(super) inner: &'static str,
+    /// Before the possible cause.
+    pub(super) cause: &'static str,
+    /// Before the solution.
+    pub(super) solution: &'static str,
+    /// The line that opens the traceback.
+    pub(super) traceback: &'static str,
+}
+
+/// CANN's compact runtime, byte for byte.
+pub(super) const COMPACT: Style = Style {
+    id: 0,
+    eol: "\r\n",
+    traceback_code: false,
+    inner: ": Inner Error!\r\n",
+    cause: "\r\n        PossibleCause: ",
+    solution: "\r\n        Solution: ",
+    traceback: "        TraceBack (most recent call last):\r\n",
+};
+
+/// For Rust logs.
+pub(super) const PLAIN: Style = Style {
+    id: 1,
+    eol: "\n",
+    traceback_code: true,
+    inner: ": Inner Error!\n",
+    cause: "\n        PossibleCause: ",
+    solution: "\n        Solution: ",
+    traceback: "        TraceBack (most recent call last):\n",
+};
+
+impl Style {
+    /// A headline's start, up to its message: `CODE: `.
+    fn write_headline_start<W: Write + ?Sized>(&self, code: &str, out: &mut W) -> fmt::Result {
+        out.write_str(code)?;
+        out.write_str(": ")
+    }
+
+    /// A headline's end, after its message: the cause and the solution the
+    /// definition gives, each on its line, and the line end.
+    pub(super) fn write_headline_end<W: Write + ?Sized>(
+        &self,
+        def: Option<&ErrorDef>,
+        out: &mut W,
+    ) -> fmt::Result {
+        if let Some(cause) = def.and_then(ErrorDef::cause) {
+            out.write_str(self.cause)?;
+            out.write_str(cause)?;
+        }
+        if let Some(solution) = def.and_then(ErrorDef::solution) {
+            out.write_str(self.solution)?;
+            out.write_str(solution)?;
+        }
+        out.write_str(self.eol)
+    }
+
+    /// A traceback line's start, up to its message.
+    pub(super) fn write_line_start<W: Write + ?Sized>(
+        &self,
+        code: &str,
+        out: &mut W,
+    ) -> fmt::Result {
+        out.write_str(INDENT)?;
+        if self.traceback_code {
+            out.write_str(code)?;
+            out.write_str(": ")?;
+        }
+        Ok(())
+    }
+}
+
+/// A definition's headline and traceback line in one style, all but their
+/// values.
+#[derive(Debug, Clone)]
+pub(super) struct Shape {
+    def: &'static ErrorDef,
+    style: u8,
+    /// `CODE: ` and the template's first piece.
+    pub(super) headline_start: Box<str>,
+    /// The template's last piece, the cause, the solution and the line end.
+    pub(super) headline_end: Box<str>,
+    /// A traceback line's start and the template's first piece.
+    pub(super) line_start: Box<str>,
+    /// The template's last piece and the line end.
+    pub(super) line_end: Box<str>,
+}
+
+impl Shape {
+    /// `None` when the allocator fails.
+    fn make(style: &Style, def: &'static ErrorDef) -> Option<Shape> {
+        let pieces = def.pieces();
+        let first = pieces.first().copied().unwrap_or_default();
+        // The last piece follows the last value; with no values, the first
+        // piece is the whole template and is written once.
+        let last = match pieces {
+            [_, .., last] => last,
+            _ => "",
+        };
+        Some(Shape {
+            def,
+            style: style.id,
+            headline_start: text_of(|out| {
+                style.write_headline_start(def.code(), out)?;
+                out.write_str(first)
+            })?,
+            headline_end: text_of(|out| {
+                out.write_str(last)?;
+                style.write_headline_end(Some(def), out)
+            })?,
+            line_start: text_of(|out| {
+                style.write_line_start(def.code(), out)?;
+                out.write_str(first)
+            })?,
+            line_end: text_of(|out| {
+                out.write_str(last)?;
+                out.write_str(style.eol)
+            })?,
+        })
+    }
+
+    /// Writes what lies between the first piece and the last: the values,
+    /// with the template's middle pieces between them.
+    #[inline]
+    pub(super) fn write_values<W: Write + ?Sized>(
+        &self,
+        text: &str,
+        spans: &[Range<usize>],
+        out: &mut W,
+    ) -> fmt::Result {
+        let pieces = self.def.pieces();
+        for (index, &field) in self.def.slots().iter().enumerate() {
+            let value = spans
+                .get(field)
+                .and_then(|span| text.get(span.clone()))
+                .unwrap_or_default();
+            out.write_str(value)?;
+            if let Some(piece) = pieces.get(index + 1).filter(|_| index + 2 < pieces.len()) {
+                out.write_str(piece)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What `write` writes, in a text of its own; `None` when the allocator fails.
+fn text_of(write: impl Fn(&mut dyn Write) -> fmt::Result) -> Option<Box<str>> {
+    let mut counter = Counter::default();
+    let _ = write(&mut counter);
+    let mut text = String::new();
+    text.try_reserve_exact(counter.0).ok()?;
+    let _ = write(&mut text);
+    Some(text.into_boxed_str())
+}
+
+/// How many shapes a store keeps: in sets of two, so that two definitions
+/// whose addresses pick the same set are both kept.
+const SETS: usize = 16;
+const WAYS: usize = 2;
+
+/// The shapes of the definitions a store renders, a few dozen at most:
+/// each in the set its definition's address picks, replacing the older of
+/// the set's two when both are taken.
+#[derive(Debug, Clone)]
+pub(crate) struct Shapes {
+    /// Empty until the first shape is made.
+    slots: Vec<Option<Shape>>,
+}
+
+impl Shapes {
+    pub(crate) const fn new() -> Self {
+        Shapes { slots: Vec::new() }
+    }
+
+    /// The shape of `def` in `style`, made now if it is not kept; `None`
+    /// when the allocator fails.
+    #[inline]
+    pub(super) fn get(&mut self, style: &Style, def: &'static ErrorDef) -> Option<&Shape> {
+        let address = core::ptr::from_ref(def) as usize;
+        // Fibonacci hashing of the address, whose low bits are alignment.
+        let set = (address.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) ^ usize::from(style.id);
+        let first = (set % SETS) * WAYS;
+        let kept = |slot: &Option<Shape>| {
+            slot.as_ref()
+                .is_some_and(|shape| core::ptr::eq(shape.def, def) && shape.style == style.id)
+        };
+        let index = match self.slots.get(first..first + WAYS) {
+            Some([a, _]) if kept(a) => first,
+            Some([_, b]) if kept(b) => first + 1,
+            _ => return self.make(style, def, first),
+        };
+        self.slots.get(index)?.as_ref()
+    }
+
+    #[cold]
+    fn make(&mut self, style: &Style, def: &'static ErrorDef, first: usize) -> Option<&Shape> {
+        if self.slots.is_empty() {
+            self.slots.try_reserve_exact(SETS * WAYS).ok()?;
+            self.slots.resize_with(SETS * WAYS, || None);
+        }
+        let shape = Shape::make(style, def)?;
+        // The newer of the two moves to the second way; the new one comes first.
+        self.slots.get_mut(first..first + WAYS)?.rotate_right(1);
+        let slot = self.slots.get_mut(first)?;
+        *slot = Some(shape);
+        slot.as_ref()
+    }
+}
