@@ -155,6 +155,15 @@ impl Lane {
         self.items.get(item).map(|item| self.entry(item))
     }
 
+    /// The one report stored, when there is exactly one and it is an item.
+    #[inline]
+    pub(crate) fn only_entry(&self) -> Option<Entry<'_>> {
+        match self.items.as_slice() {
+            [item] if !self.reserve.used => Some(self.entry(item)),
+            _ => None,
+        }
+    }
+
     /// Where the headline of a rendering is, in report order: the first
     /// report that is not internal, or the first report if all are.
     #[inline]

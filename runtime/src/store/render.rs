@@ -23,8 +23,8 @@ pub(crate) fn write_errors<W: Write + ?Sized>(
     out: &mut W,
 ) -> fmt::Result {
     match layout {
-        Layout::Compact => write_styled_errors(COMPACT, lane, shapes, out),
-        Layout::Plain => write_styled_errors(PLAIN, lane, shapes, out),
+        Layout::Compact => write_styled_errors(&COMPACT, lane, shapes, out),
+        Layout::Plain => write_styled_errors(&PLAIN, lane, shapes, out),
         Layout::Ge => ge::write_errors(lane, out),
     }
 }
@@ -36,8 +36,8 @@ pub(crate) fn write_warnings<W: Write + ?Sized>(
     out: &mut W,
 ) -> fmt::Result {
     match layout {
-        Layout::Compact => write_styled_warnings(COMPACT, lane, out),
-        Layout::Plain => write_styled_warnings(PLAIN, lane, out),
+        Layout::Compact => write_styled_warnings(&COMPACT, lane, out),
+        Layout::Plain => write_styled_warnings(&PLAIN, lane, out),
         Layout::Ge => ge::write_warnings(lane, out),
     }
 }
@@ -45,20 +45,21 @@ pub(crate) fn write_warnings<W: Write + ?Sized>(
 /// Renders a lane of errors: a headline item with its cause and solution,
 /// then every other item as a traceback line.
 fn write_styled_errors<W: Write + ?Sized>(
-    style: Style,
+    style: &Style,
     lane: &Lane,
     shapes: &mut Shapes,
     out: &mut W,
 ) -> fmt::Result {
+    if let Some(only) = lane.only_entry() {
+        // The headline is the only report: no traceback to look for.
+        write_headline(style, &only, shapes, out)?;
+        return write_dropped(style, lane, out);
+    }
     let headline = lane.headline_index();
     let Some(head) = lane.entry_at(headline) else {
         return write_dropped(style, lane, out);
     };
     write_headline(style, &head, shapes, out)?;
-    if lane.len() == 1 {
-        // The headline is the only report: no traceback to look for.
-        return write_dropped(style, lane, out);
-    }
     let mut traceback_started = false;
     for (index, entry) in lane.entries().enumerate() {
         if index == headline || entry.same_as(&head) {
@@ -73,8 +74,9 @@ fn write_styled_errors<W: Write + ?Sized>(
     write_dropped(style, lane, out)
 }
 
+#[inline(always)]
 fn write_headline<W: Write + ?Sized>(
-    style: Style,
+    style: &Style,
     entry: &Entry<'_>,
     shapes: &mut Shapes,
     out: &mut W,
@@ -98,7 +100,7 @@ fn write_headline<W: Write + ?Sized>(
 
 /// A traceback line.
 fn write_line<W: Write + ?Sized>(
-    style: Style,
+    style: &Style,
     entry: &Entry<'_>,
     shapes: &mut Shapes,
     out: &mut W,
@@ -118,7 +120,7 @@ fn write_line<W: Write + ?Sized>(
 /// definition's own code.
 #[inline(always)]
 fn shaped<'a, 's>(
-    style: Style,
+    style: &Style,
     entry: &Entry<'a>,
     shapes: &'s mut Shapes,
 ) -> Option<(
@@ -135,11 +137,15 @@ fn shaped<'a, 's>(
     if !same_code(entry.code, def.code()) || !entry.message.is_whole() {
         return None;
     }
-    Some((shapes.get(&style, def)?, text, spans))
+    Some((shapes.get(style, def)?, text, spans))
 }
 
 /// Renders a lane of warnings: one `CODE: message` line each.
-fn write_styled_warnings<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
+fn write_styled_warnings<W: Write + ?Sized>(
+    style: &Style,
+    lane: &Lane,
+    out: &mut W,
+) -> fmt::Result {
     for entry in lane.entries() {
         out.write_str(entry.code)?;
         out.write_str(": ")?;
@@ -163,7 +169,7 @@ pub(crate) fn warnings_len(layout: Layout, lane: &Lane) -> usize {
     counter.0
 }
 
-fn write_dropped<W: Write + ?Sized>(style: Style, lane: &Lane, out: &mut W) -> fmt::Result {
+fn write_dropped<W: Write + ?Sized>(style: &Style, lane: &Lane, out: &mut W) -> fmt::Result {
     write_dropped_line(lane, out, style.eol)
 }
 

@@ -39,7 +39,7 @@ pub(super) struct Style {
 }
 
 /// CANN's compact runtime, byte for byte.
-pub(super) const COMPACT: Style = Style {
+pub(super) static COMPACT: Style = Style {
     id: 0,
     eol: "\r\n",
     traceback_code: false,
@@ -50,7 +50,7 @@ pub(super) const COMPACT: Style = Style {
 };
 
 /// For Rust logs.
-pub(super) const PLAIN: Style = Style {
+pub(super) static PLAIN: Style = Style {
     id: 1,
     eol: "\n",
     traceback_code: true,
