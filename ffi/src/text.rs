@@ -116,9 +116,13 @@ fn replace_nul_bytes(buf: &mut Vec<u8>) {
 }
 
 impl fmt::Write for CText<'_> {
+    #[inline]
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        // One more for the NUL, so that `finish` never needs to grow.
-        self.buf.try_reserve(s.len() + 1).map_err(|_| fmt::Error)?;
+        // One more for the NUL, so that `finish` never needs to grow; asked
+        // of the allocator only when the buffer is short, as it rarely is.
+        if self.buf.capacity() - self.buf.len() <= s.len() {
+            self.buf.try_reserve(s.len() + 1).map_err(|_| fmt::Error)?;
+        }
         self.buf.extend_from_slice(s.as_bytes());
         Ok(())
     }

@@ -330,8 +330,33 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// ```
 #[track_caller]
 pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
-    let def = defined_with(code, args)?;
-    let write_arg = |index: usize, out: &mut dyn fmt::Write| write_named(def, args, index, out);
+    // Each value found by its name once, for the few fields nearly every
+    // definition has, rather than again as it is written.
+    const FEW: usize = 8;
+    let def = defined(code)?;
+    let fields = def.fields();
+    if fields.len() > FEW {
+        check_named(def, args)?;
+        let write_arg = |index: usize, out: &mut dyn fmt::Write| write_named(def, args, index, out);
+        record(
+            NewReport::Defined {
+                def,
+                write_arg: &write_arg,
+            },
+            SourceLocation::caller(),
+        );
+        return Ok(());
+    }
+    let mut values = [""; FEW];
+    for (value, &name) in values.iter_mut().zip(fields) {
+        *value = value_of(args, name).ok_or(ReportError::MissingArgument {
+            code: def.code(),
+            name,
+        })?;
+    }
+    let write_arg = |index: usize, out: &mut dyn fmt::Write| {
+        out.write_str(values.get(index).copied().unwrap_or_default())
+    };
     record(
         NewReport::Defined {
             def,
@@ -413,22 +438,33 @@ fn write_named<W: fmt::Write + ?Sized>(
 
 /// The definition of `code`, when `args` names each of its fields.
 fn defined_with(code: &str, args: &[(&str, &str)]) -> Result<&'static ErrorDef, ReportError> {
-    let def = registry()
+    let def = defined(code)?;
+    check_named(def, args)?;
+    Ok(def)
+}
+
+/// The definition of `code`.
+fn defined(code: &str) -> Result<&'static ErrorDef, ReportError> {
+    registry()
         .get(code)
         .ok_or_else(|| ReportError::UnknownCode {
             code: code.to_owned(),
-        })?;
-    if let Some(&missing) = def
+        })
+}
+
+/// Whether `args` names each field of `def`.
+fn check_named(def: &'static ErrorDef, args: &[(&str, &str)]) -> Result<(), ReportError> {
+    match def
         .fields()
         .iter()
         .find(|name| value_of(args, name).is_none())
     {
-        return Err(ReportError::MissingArgument {
+        Some(&missing) => Err(ReportError::MissingArgument {
             code: def.code(),
             name: missing,
-        });
+        }),
+        None => Ok(()),
     }
-    Ok(def)
 }
 
 /// The value of the first argument named `name`.

@@ -183,56 +183,91 @@ fn text_of(write: impl Fn(&mut dyn Write) -> fmt::Result) -> Option<Box<str>> {
     Some(text.into_boxed_str())
 }
 
-/// How many shapes a store keeps: in sets of two, so that two definitions
-/// whose addresses pick the same set are both kept.
-const SETS: usize = 16;
-const WAYS: usize = 2;
+/// The slots a store's table of shapes starts with, and the most it grows
+/// to: half of them hold shapes at most, so that a probe is short. A store
+/// that renders more definitions than that replaces shapes.
+const FIRST_SLOTS: usize = 32;
+const MAX_SLOTS: usize = 512;
 
-/// The shapes of the definitions a store renders, a few dozen at most:
-/// each in the set its definition's address picks, replacing the older of
-/// the set's two when both are taken.
+/// The shapes of the definitions a store renders: open addressing over the
+/// definitions' addresses.
 #[derive(Debug, Clone)]
 pub(crate) struct Shapes {
-    /// Empty until the first shape is made.
+    /// Empty until the first shape is made; a power of two long.
     slots: Vec<Option<Shape>>,
+    kept: usize,
 }
 
 impl Shapes {
     pub(crate) const fn new() -> Self {
-        Shapes { slots: Vec::new() }
+        Shapes {
+            slots: Vec::new(),
+            kept: 0,
+        }
+    }
+
+    /// Where the search for `def`'s shape in `style` starts.
+    fn home(&self, style: u8, def: &'static ErrorDef) -> usize {
+        let address = core::ptr::from_ref(def) as usize ^ usize::from(style);
+        // Fibonacci hashing: the address's low bits are alignment.
+        let mixed = address.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> 32) & self.slots.len().wrapping_sub(1)
     }
 
     /// The shape of `def` in `style`, made now if it is not kept; `None`
     /// when the allocator fails.
     #[inline]
     pub(super) fn get(&mut self, style: &Style, def: &'static ErrorDef) -> Option<&Shape> {
-        let address = core::ptr::from_ref(def) as usize;
-        // Fibonacci hashing of the address, whose low bits are alignment.
-        let set = (address.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) ^ usize::from(style.id);
-        let first = (set % SETS) * WAYS;
-        let kept = |slot: &Option<Shape>| {
-            slot.as_ref()
-                .is_some_and(|shape| core::ptr::eq(shape.def, def) && shape.style == style.id)
-        };
-        let index = match self.slots.get(first..first + WAYS) {
-            Some([a, _]) if kept(a) => first,
-            Some([_, b]) if kept(b) => first + 1,
-            _ => return self.make(style, def, first),
-        };
-        self.slots.get(index)?.as_ref()
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut at = self.home(style.id, def);
+        loop {
+            match self.slots.get(at) {
+                Some(Some(shape)) if core::ptr::eq(shape.def, def) && shape.style == style.id => {
+                    return self.slots.get(at)?.as_ref();
+                }
+                Some(Some(_)) => at = (at + 1) & mask,
+                // A free slot, or no table yet.
+                _ => return self.make(style, def),
+            }
+        }
     }
 
     #[cold]
-    fn make(&mut self, style: &Style, def: &'static ErrorDef, first: usize) -> Option<&Shape> {
-        if self.slots.is_empty() {
-            self.slots.try_reserve_exact(SETS * WAYS).ok()?;
-            self.slots.resize_with(SETS * WAYS, || None);
-        }
+    fn make(&mut self, style: &Style, def: &'static ErrorDef) -> Option<&Shape> {
         let shape = Shape::make(style, def)?;
-        // The newer of the two moves to the second way; the new one comes first.
-        self.slots.get_mut(first..first + WAYS)?.rotate_right(1);
-        let slot = self.slots.get_mut(first)?;
-        *slot = Some(shape);
-        slot.as_ref()
+        if (self.kept + 1) * 2 > self.slots.len() && self.slots.len() < MAX_SLOTS {
+            self.grow()?;
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(style.id, def);
+        if (self.kept + 1) * 2 > self.slots.len() {
+            // Full: the shape at home makes room.
+            self.slots[at] = Some(shape);
+            return self.slots[at].as_ref();
+        }
+        while self.slots[at].is_some() {
+            at = (at + 1) & mask;
+        }
+        self.kept += 1;
+        self.slots[at] = Some(shape);
+        self.slots[at].as_ref()
+    }
+
+    /// Doubles the table (or makes the first one), placing again what it keeps.
+    fn grow(&mut self) -> Option<()> {
+        let len = (self.slots.len() * 2).max(FIRST_SLOTS);
+        let mut slots: Vec<Option<Shape>> = Vec::new();
+        slots.try_reserve_exact(len).ok()?;
+        slots.resize_with(len, || None);
+        let old = core::mem::replace(&mut self.slots, slots);
+        let mask = len - 1;
+        for shape in old.into_iter().flatten() {
+            let mut at = self.home(shape.style, shape.def);
+            while self.slots[at].is_some() {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = Some(shape);
+        }
+        Some(())
     }
 }
