@@ -155,8 +155,8 @@ fn option(value: &Option<String>) -> String {
 }
 
 /// The one non-generic downcast of crates without a type per definition.
-const NO_DOWNCAST: &str = "fn no_downcast(\n    _: &(dyn ::std::error::Error + 'static),\n) \
-     -> ::core::option::Option<&'static ::errcode::ErrorDef> {\n    \
+const NO_DOWNCAST: &str = "fn no_downcast<'a>(\n    _: &'a (dyn ::std::error::Error + 'static),\n) \
+     -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {\n    \
      ::core::option::Option::None\n}\n\n";
 
 fn header(what: &str, count: usize) -> String {
@@ -345,7 +345,7 @@ pub enum Downcasting {
     /// instantiated per type.
     Generic,
     /// A non-generic function per type in the definition's block:
-    /// `error.downcast_ref::<T>().map(Defined::compiled_definition)`.
+    /// `match error.downcast_ref::<T>() { Some(value) => Some(value), None => None }`.
     Local,
     /// One non-generic function for every definition, which finds nothing:
     /// the floor, not a design.
@@ -518,12 +518,13 @@ impl ::std::error::Error for {name} {{}}
             Downcasting::Local => (
                 "downcast".to_owned(),
                 format!(
-                    "fn downcast(
-    error: &(dyn ::std::error::Error + 'static),
-) -> ::core::option::Option<&'static ::errcode::ErrorDef> {{
-    error
-        .downcast_ref::<{name}>()
-        .map(::errcode::__private::Defined::compiled_definition)
+                    "fn downcast<'a>(
+    error: &'a (dyn ::std::error::Error + 'static),
+) -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {{
+    match error.downcast_ref::<{name}>() {{
+        ::core::option::Option::Some(value) => ::core::option::Option::Some(value),
+        ::core::option::Option::None => ::core::option::Option::None,
+    }}
 }}
 "
                 ),
