@@ -602,10 +602,7 @@ pub type {code} = {name};
             .names
             .iter()
             .map(|field| {
-                format!(
-                    "{field}: ::errcode::__private::Arg::new({field}, \
-                     ::errcode::__private::field_of(|report: &{constructor}| &report.{field})).into_arg(), "
-                )
+                format!("{field}: <_ as ::errcode::__private::Fill<_, {constructor}>>::fill({field}), ")
             })
             .collect();
         let _ = write!(
@@ -613,8 +610,6 @@ pub type {code} = {name};
             "{declaration}{definition}{finders}
 pub fn report_{index}({params}) {{
     {{
-        #[allow(unused_imports)]
-        use ::errcode::__private::{{NotInto as _, ViaInto as _}};
         #[allow(deprecated)]
         match ({constructor} {{ {values}}}) {{
             report => ::errcode::__private::report_defined(&report),
