@@ -107,8 +107,7 @@ impl Def {
             .join(", ")
     }
 
-    /// `match ErrorDef::__new(RawDef { ... }) { ... }`, as `#[error_code]`
-    /// writes it.
+    /// `ErrorDef::__checked(RawDef { ... })`, as `#[error_code]` writes it.
     fn raw_def(&self) -> String {
         let quoted = |items: &[String]| {
             items
@@ -120,7 +119,7 @@ impl Def {
         let names: Vec<String> = self.names.iter().map(|name| (*name).to_owned()).collect();
         let slots: Vec<String> = (0..self.names.len()).map(|n| n.to_string()).collect();
         format!(
-            "match ::errcode::ErrorDef::__new(::errcode::__private::RawDef {{
+            "::errcode::ErrorDef::__checked(::errcode::__private::RawDef {{
         code: {code:?},
         title: ::core::option::Option::Some(\"Generated\"),
         class: ::core::option::Option::Some(\"Generated Errors\"),
@@ -132,10 +131,7 @@ impl Def {
         cause: {cause},
         solution: {solution},
         location: ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
-    }}) {{
-        ::core::option::Option::Some(def) => def,
-        ::core::option::Option::None => ::core::panic!(\"errcode: the parts of a definition disagree\"),
-    }}",
+    }})",
             code = self.code,
             message = self.message(),
             pieces = quoted(&self.pieces),
