@@ -598,7 +598,9 @@ pub type {code} = {name};
             .names
             .iter()
             .map(|field| {
-                format!("{field}: <_ as ::errcode::__private::Fill<_, {constructor}>>::fill({field}), ")
+                format!(
+                    "{field}: <_ as ::errcode::__private::Fill<_, {constructor}>>::fill({field}), "
+                )
             })
             .collect();
         let _ = write!(
