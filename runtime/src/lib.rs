@@ -73,7 +73,7 @@ pub use errcode_catalog as catalog;
 /// `__private`; not part of the API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::arg::{Arg, CannotFill, FieldOf, Never, NotInto, ViaInto, field_of};
+    pub use crate::arg::Fill;
     pub use crate::def::{AsDynError, Defined, RawDef};
     pub use crate::display::fmt_display;
     pub use crate::registry::definition_in_force;

@@ -1,7 +1,7 @@
 //! The code a checked definition expands to, and the fallback of a rejected one.
 //!
 //! A struct expands to one definition, an enum to one per variant. Each
-//! definition is a `static` built by `ErrorDef::__new`; the type gets one
+//! definition is a `static` built by `ErrorDef::__checked`; the type gets one
 //! impl each of the hidden `Defined` trait (which brings `ErrorCode`),
 //! `Display` and `Error`, all calling non-generic functions of the runtime;
 //! each definition is registered with `inventory`. Everything but the names
@@ -135,10 +135,7 @@ fn definitions(
         let def = def_ident(first + index);
         let raw = raw_def(krate, unit);
         quote! {
-            static #def: #krate::ErrorDef = match #krate::ErrorDef::__new(#raw) {
-                ::core::option::Option::Some(def) => def,
-                ::core::option::Option::None => ::core::panic!("errcode: the parts of a definition disagree"),
-            };
+            static #def: #krate::ErrorDef = #krate::ErrorDef::__checked(#raw);
         }
     });
     let static_ty = static_type(item);

@@ -67,42 +67,24 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let fields = keys.iter().zip(values).map(|(key, value)| {
         let field = field_ident(key);
         let span = value_span(value).unwrap_or(checked.values_span);
-        // The closure that names the field's type borrows it from a value of
-        // the definition's type; for a variant, by matching it.
-        let borrow = match &checked.variant {
-            None => quote!(&report.#field),
-            Some(variant) => quote! {
-                match report {
-                    #alias::#variant { #field: field, .. } => field,
-                    #[allow(unreachable_patterns)]
-                    _ => ::core::unreachable!(),
-                }
-            },
-        };
         if is_untyped_number(value) {
             // `7` for a `u32` field: a literal without a suffix takes the
             // field's type, as in a struct literal; through `Into` it would
             // be an `i32` first, which no smaller integer type is `From`.
             return quote!(#field: #value);
         }
+        // The struct literal gives the call its field's type; the
+        // definition's type is named for the message of a value that does
+        // not convert, which points at the value.
         let convert = quote_spanned! {span=>
-            #krate::__private::Arg::new(
-                #value,
-                #krate::__private::field_of(|report: &#typed| #borrow),
-            )
-            .into_arg()
+            <_ as #krate::__private::Fill<_, #typed>>::fill(#value)
         };
         quote!(#field: #convert)
     });
     // A `match` rather than a `let`: temporaries in the values (a
     // `&*id.to_string()`) live until the report is made.
-    // The conversions' traits are imported anonymously, so the values can
-    // name nothing through them; the values stay in the `match`, so the
-    // temporaries they borrow live until the report is made.
     quote! {
         {
-            #[allow(unused_imports)]
-            use #krate::__private::{NotInto as _, ViaInto as _};
             #[allow(deprecated)]
             match (#constructor {
                 #(#fields,)*

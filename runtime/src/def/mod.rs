@@ -98,6 +98,19 @@ impl ErrorDef {
         })
     }
 
+    /// [`__new`](Self::__new) for a definition the macros have checked:
+    /// the static of each `#[error_code]` and catalog entry is built with it,
+    /// so the build fails, here, should the parts ever disagree. One call
+    /// in the runtime rather than a `match` and a `panic!` expanded in every
+    /// definition, which the user's crate would type-check a thousand times.
+    #[doc(hidden)]
+    pub const fn __checked(raw: RawDef) -> Self {
+        match Self::__new(raw) {
+            Some(def) => def,
+            None => panic!("errcode: the parts of a definition disagree"),
+        }
+    }
+
     /// The code, such as `"EK0201"`.
     pub fn code(&self) -> &'static str {
         self.raw.code

@@ -107,8 +107,7 @@ impl Def {
             .join(", ")
     }
 
-    /// `match ErrorDef::__new(RawDef { ... }) { ... }`, as `#[error_code]`
-    /// writes it.
+    /// `ErrorDef::__checked(RawDef { ... })`, as `#[error_code]` writes it.
     fn raw_def(&self) -> String {
         let quoted = |items: &[String]| {
             items
@@ -120,7 +119,7 @@ impl Def {
         let names: Vec<String> = self.names.iter().map(|name| (*name).to_owned()).collect();
         let slots: Vec<String> = (0..self.names.len()).map(|n| n.to_string()).collect();
         format!(
-            "match ::errcode::ErrorDef::__new(::errcode::__private::RawDef {{
+            "::errcode::ErrorDef::__checked(::errcode::__private::RawDef {{
         code: {code:?},
         title: ::core::option::Option::Some(\"Generated\"),
         class: ::core::option::Option::Some(\"Generated Errors\"),
@@ -132,10 +131,7 @@ impl Def {
         cause: {cause},
         solution: {solution},
         location: ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
-    }}) {{
-        ::core::option::Option::Some(def) => def,
-        ::core::option::Option::None => ::core::panic!(\"errcode: the parts of a definition disagree\"),
-    }}",
+    }})",
             code = self.code,
             message = self.message(),
             pieces = quoted(&self.pieces),
@@ -155,8 +151,8 @@ fn option(value: &Option<String>) -> String {
 }
 
 /// The one non-generic downcast of crates without a type per definition.
-const NO_DOWNCAST: &str = "fn no_downcast(\n    _: &(dyn ::std::error::Error + 'static),\n) \
-     -> ::core::option::Option<&'static ::errcode::ErrorDef> {\n    \
+const NO_DOWNCAST: &str = "fn no_downcast<'a>(\n    _: &'a (dyn ::std::error::Error + 'static),\n) \
+     -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {\n    \
      ::core::option::Option::None\n}\n\n";
 
 fn header(what: &str, count: usize) -> String {
@@ -345,7 +341,7 @@ pub enum Downcasting {
     /// instantiated per type.
     Generic,
     /// A non-generic function per type in the definition's block:
-    /// `error.downcast_ref::<T>().map(Defined::compiled_definition)`.
+    /// `match error.downcast_ref::<T>() { Some(value) => Some(value), None => None }`.
     Local,
     /// One non-generic function for every definition, which finds nothing:
     /// the floor, not a design.
@@ -518,12 +514,13 @@ impl ::std::error::Error for {name} {{}}
             Downcasting::Local => (
                 "downcast".to_owned(),
                 format!(
-                    "fn downcast(
-    error: &(dyn ::std::error::Error + 'static),
-) -> ::core::option::Option<&'static ::errcode::ErrorDef> {{
-    error
-        .downcast_ref::<{name}>()
-        .map(::errcode::__private::Defined::compiled_definition)
+                    "fn downcast<'a>(
+    error: &'a (dyn ::std::error::Error + 'static),
+) -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {{
+    match error.downcast_ref::<{name}>() {{
+        ::core::option::Option::Some(value) => ::core::option::Option::Some(value),
+        ::core::option::Option::None => ::core::option::Option::None,
+    }}
 }}
 "
                 ),
@@ -602,8 +599,7 @@ pub type {code} = {name};
             .iter()
             .map(|field| {
                 format!(
-                    "{field}: ::errcode::__private::Arg::new({field}, \
-                     ::errcode::__private::field_of(|report: &{constructor}| &report.{field})).into_arg(), "
+                    "{field}: <_ as ::errcode::__private::Fill<_, {constructor}>>::fill({field}), "
                 )
             })
             .collect();
@@ -612,8 +608,6 @@ pub type {code} = {name};
             "{declaration}{definition}{finders}
 pub fn report_{index}({params}) {{
     {{
-        #[allow(unused_imports)]
-        use ::errcode::__private::{{NotInto as _, ViaInto as _}};
         #[allow(deprecated)]
         match ({constructor} {{ {values}}}) {{
             report => ::errcode::__private::report_defined(&report),
