@@ -196,10 +196,16 @@ impl std::error::Error for ReportError {}
 /// Records a definition's value: what `ErrorCode::report` does.
 #[track_caller]
 pub(crate) fn report_value(value: &dyn Defined) {
+    record_value(value, value.compiled_definition());
+}
+
+/// Records `value`, whose compiled definition is `def`.
+#[track_caller]
+fn record_value(value: &dyn Defined, def: &'static ErrorDef) {
     let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
     record(
         NewReport::Defined {
-            def: value.compiled_definition(),
+            def,
             write_arg: &write_arg,
         },
         SourceLocation::caller(),
@@ -213,6 +219,13 @@ pub(crate) fn report_value(value: &dyn Defined) {
 #[doc(hidden)]
 #[track_caller]
 pub fn report_defined(value: &dyn Defined) {
+    let def = value.compiled_definition();
+    // Only a transparent variant, which has no definition of its own, has
+    // the fallback's: any other value is recorded with one call through its
+    // vtable, not a second to ask whether it is transparent.
+    if !core::ptr::eq(def, &crate::registry::REJECTED) {
+        return record_value(value, def);
+    }
     match crate::registry::coded(value) {
         Some(coded) => report_value(coded),
         None => crate::trace::unreported(value, SourceLocation::caller()),
