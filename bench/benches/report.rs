@@ -681,19 +681,20 @@ fn summary(extra: &Extra) {
     let (ek0201, traceback) = extra.paired;
     println!(
         "(1) report EK0201 + render, paired blocks: errcode {}, write! floor {}: ratio {} \
-         (target <= 2.5: {})",
+         (issue 20's time target <= 3; its instruction target <= 2.5 is callgrind's, see \
+         BENCHMARKS.md: {})",
         both(ek0201.product),
         both(ek0201.baseline),
         times(ek0201.ratio),
-        verdict(ek0201.ratio.0 <= 2.5)
+        verdict(ek0201.ratio.0 <= 3.0)
     );
     println!(
         "(2) traceback of 10 reports + render, paired blocks: errcode {}, write! floor {}: ratio \
-         {} (target <= 2.0: {})",
+         {} (issue 20's time target <= 2.5; its instruction target <= 2 is callgrind's: {})",
         both(traceback.product),
         both(traceback.baseline),
         times(traceback.ratio),
-        verdict(traceback.ratio.0 <= 2.0)
+        verdict(traceback.ratio.0 <= 2.5)
     );
     let floor = figures("report_ek0201/floor_write");
     if let (Some(product), Some(floor)) = (figures("report_ek0201/errcode"), floor) {

@@ -72,7 +72,7 @@ pub(crate) enum NewReport<'a> {
 
 /// A source with the definition in force resolved.
 struct Resolved<'a> {
-    source: NewReport<'a>,
+    source: &'a NewReport<'a>,
     head: Head,
     warning: bool,
     /// For a defined code: the fields of `def` among those `write_arg` knows.
@@ -80,13 +80,13 @@ struct Resolved<'a> {
 }
 
 impl<'a> Resolved<'a> {
-    fn new(source: NewReport<'a>, location: SourceLocation) -> Self {
+    fn new(source: &'a NewReport<'a>, location: SourceLocation) -> Self {
         // The clock, when report times are kept: local time is for rendering.
-        let time = match source {
+        let time = match *source {
             NewReport::Restored { time, .. } => time,
             _ => ReportTime::of_new_report(),
         };
-        let (code, def, warning, internal, map) = match source {
+        let (code, def, warning, internal, map) = match *source {
             NewReport::Defined { def: compiled, .. } => {
                 let def = in_force(compiled);
                 (
@@ -140,7 +140,7 @@ impl<'a> Resolved<'a> {
         spans: &mut Vec<Range<usize>>,
         budget: usize,
     ) -> Result<Form, OutOfMemory> {
-        match self.source {
+        match *self.source {
             NewReport::Defined { write_arg, .. } => {
                 let (Some(def), Some(map)) = (self.head.def, self.map) else {
                     return Ok(Form::Template);
@@ -207,7 +207,7 @@ impl<'a> Resolved<'a> {
     fn write_reserve(&self) -> ReserveText {
         let mut text = [0u8; RESERVE_BYTES];
         let mut writer = FixedWriter::new(&mut text);
-        let _ = match self.source {
+        let _ = match *self.source {
             NewReport::Defined { write_arg, .. } => match (self.head.def, self.map) {
                 (Some(def), Some(map)) => def.write_filled(&mut writer, |field, out| {
                     write_arg(map.compiled(field), out)
@@ -390,7 +390,7 @@ fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
 /// dropped, so it still shows in the next rendering.
 pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome {
     let limits = limits();
-    let resolved = Resolved::new(source, location);
+    let resolved = Resolved::new(&source, location);
     let outcome = STATE
         .try_with(|state| {
             let stream = state.stream.take();
@@ -464,7 +464,7 @@ fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> O
         drop(store);
         return store_copy(state, resolved, form, &values, limits);
     }
-    let outcome = lane.commit(mark, resolved.head, form, limits);
+    let outcome = lane.commit(mark, &resolved.head, form, limits);
     if resolved.is_told() {
         let dropped = lane.dropped();
         trace::report(

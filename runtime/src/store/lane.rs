@@ -252,19 +252,19 @@ impl Lane {
     /// already, or the lane is full, or the allocator fails: then its values
     /// stay where they are, for the caller to read (see
     /// [`written`](Self::written)) and [`roll_back`](Self::roll_back).
-    pub(crate) fn commit(&mut self, mark: Mark, head: Head, form: Form, limits: Limits) -> Outcome {
+    pub(crate) fn commit(&mut self, mark: Mark, head: &Head, form: Form, limits: Limits) -> Outcome {
         if self.is_full(limits) {
             self.add_dropped(1);
             return Outcome::Dropped;
         }
         let spans = mark.spans..self.spans.len();
         let hash = if self.items.len() >= TABLE_FROM {
-            self.hash(&head, form, spans.clone())
+            self.hash(head, form, spans.clone())
         } else {
             0
         };
-        if self.find(&head, form, spans.clone(), hash).is_some()
-            || self.reserve_matches(&head, form, mark)
+        if self.find(head, form, spans.clone(), hash).is_some()
+            || self.reserve_matches(head, form, mark)
         {
             return Outcome::Merged;
         }
@@ -273,7 +273,7 @@ impl Lane {
         }
         let index = self.items.len();
         self.items.push(Item {
-            head,
+            head: *head,
             form,
             spans,
             budget: limits.max_message_bytes(),
@@ -383,7 +383,7 @@ impl Lane {
                 .push_str(pending.text.get(span.clone()).unwrap_or_default());
             self.spans.push(start..self.text.len());
         }
-        let outcome = self.commit(mark, pending.head, pending.form, limits);
+        let outcome = self.commit(mark, &pending.head, pending.form, limits);
         if outcome != Outcome::Stored {
             self.roll_back(mark);
         }
