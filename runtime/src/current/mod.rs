@@ -161,7 +161,14 @@ impl<'a> Resolved<'a> {
             NewReport::Restored {
                 message, values, ..
             } => {
-                let fields = self.head.def.map(ErrorDef::fields);
+                // Kept as values only under the definition's own code: a
+                // template's message is always its definition's (see
+                // `Form::Template`).
+                let fields = self
+                    .head
+                    .def
+                    .filter(|def| def.code() == self.head.code)
+                    .map(ErrorDef::fields);
                 let values = values.filter(|values| {
                     fields.is_some_and(|fields| {
                         values.len() == fields.len()

@@ -12,7 +12,8 @@ use crate::writers::{CUT_MARK, floor_char_boundary};
 /// How a report's message is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Form {
-    /// The definition's template, filled with the values (one per field).
+    /// The definition's template, filled with the values (one per field);
+    /// only under the definition's own code.
     Template,
     /// One text, the message itself: internal errors with a format string,
     /// reports restored without a definition that matches their values.

@@ -11,7 +11,7 @@
 use core::fmt::{self, Write};
 
 use super::lane::Lane;
-use super::message::{Counter, Entry, Message, same_code};
+use super::message::{Counter, Entry, Message};
 use super::shape::{COMPACT, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
 
@@ -116,8 +116,7 @@ fn write_line<W: Write + ?Sized>(
 }
 
 /// The shape of an entry's definition, with its values, when its line is
-/// the definition's template filled in whole: not cut, and under the
-/// definition's own code.
+/// the definition's template filled in whole, not cut.
 #[inline(always)]
 fn shaped<'a, 's>(
     style: &Style,
@@ -134,7 +133,9 @@ fn shaped<'a, 's>(
     else {
         return None;
     };
-    if !same_code(entry.code, def.code()) || !entry.message.is_whole() {
+    // A template is only ever kept under its definition's code (see
+    // `Form::Template`): the shape's code is the entry's.
+    if !entry.message.is_whole() {
         return None;
     }
     Some((shapes.get(style, def)?, text, spans))
