@@ -252,7 +252,13 @@ impl Lane {
     /// already, or the lane is full, or the allocator fails: then its values
     /// stay where they are, for the caller to read (see
     /// [`written`](Self::written)) and [`roll_back`](Self::roll_back).
-    pub(crate) fn commit(&mut self, mark: Mark, head: &Head, form: Form, limits: Limits) -> Outcome {
+    pub(crate) fn commit(
+        &mut self,
+        mark: Mark,
+        head: &Head,
+        form: Form,
+        limits: Limits,
+    ) -> Outcome {
         if self.is_full(limits) {
             self.add_dropped(1);
             return Outcome::Dropped;
