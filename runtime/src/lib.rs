@@ -12,8 +12,8 @@
 //! | layer | modules | what it holds |
 //! | --- | --- | --- |
 //! | 5. public API | `report`, `stream`, `display`, `integrations` | reporting and taking reports, [`WorkStream`] and [`scope`], a definition's `Display`, `serde` and `miette` (the `ErrorCode` trait is the facade's, over `report` and `registry`) |
-//! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it |
-//! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `render`), `trace` | a store's two lanes of reports, their rendering, and what the report path tells `tracing` |
+//! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it: straight into the thread's own lane, or through a pending buffer into a stream's |
+//! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `shape`, `render`), `trace` | a store's two lanes of reports, the fixed texts of the definitions it renders, their rendering, and what the report path tells `tracing` |
 //! | 2. registry | `registry` (`index`, `register`, `export`) | every definition by code, compiled in or registered at run time |
 //! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `time`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, the layouts, a report's time, bounded writers, the limits |
 //!

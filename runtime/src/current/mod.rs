@@ -3,11 +3,18 @@
 //! [`StreamShared`] behind a mutex), else the thread's own store, which has
 //! no lock. Above the store and the registry; below the public API.
 //!
-//! A report is written in two steps. First its values (or its text) are
-//! formatted into this thread's pending buffer, with no store open: a
-//! value's `Display` may take as long as it likes, wait for other threads or
-//! report itself, and no lock is held meanwhile. Then the store is opened
-//! and the bytes are copied in.
+//! Into the thread's own store, which has no lock, a report's values are
+//! formatted straight from their `Display` into its lane, with the store
+//! opened once. A value's `Display` may report in turn: that report is set
+//! aside while the store is in use and stored right after, before the one
+//! whose value made it, since it was complete first. A full lane counts the
+//! report without formatting anything.
+//!
+//! Into a stream's or a scope's store, behind a mutex, a report is written
+//! in two steps, so that no user `Display` runs while the lock is held:
+//! first its values (or its text) are formatted into this thread's pending
+//! buffer, with no store open; then the store is locked and the bytes are
+//! copied in.
 
 use core::cell::{Cell, RefCell};
 use core::fmt;
