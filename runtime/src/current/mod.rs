@@ -420,6 +420,13 @@ pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome
     if outcome != Outcome::OutOfMemory {
         return outcome;
     }
+    record_reserve(&resolved)
+}
+
+/// Keeps a report the allocator failed to store in its lane's reserve.
+#[cold]
+#[inline(never)]
+fn record_reserve(resolved: &Resolved<'_>) -> Outcome {
     let reserved = resolved.write_reserve();
     let warning = resolved.warning;
     let (outcome, dropped) = with_store(|store| {
@@ -498,6 +505,8 @@ fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> O
 
 /// Stores in the thread's own store a report whose values were written
 /// already: `values`, one per field, or the text.
+#[cold]
+#[inline(never)]
 fn store_copy(
     state: &ThreadState,
     resolved: &Resolved<'_>,
@@ -540,6 +549,8 @@ fn store_copy(
 
 /// Keeps a report made while this thread writes another into its own store,
 /// for [`settle`] to store once that one is done.
+#[cold]
+#[inline(never)]
 fn set_aside(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) {
     let mut buffer = PendingBuffer::new();
     let Ok(pending) = resolved.write_pending(&mut buffer, limits.max_message_bytes()) else {
@@ -572,6 +583,8 @@ fn set_aside(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) {
 /// Records a report in a stream's or a scope's store, behind its lock: the
 /// values are written first into this thread's pending buffer, with no lock
 /// held, then copied in.
+#[cold]
+#[inline(never)]
 fn record_pending(resolved: &Resolved<'_>, limits: Limits) -> Outcome {
     let warning = resolved.warning;
     // A full lane only counts: nothing is formatted. `Some(n)`: dropped,
@@ -600,6 +613,8 @@ fn record_pending(resolved: &Resolved<'_>, limits: Limits) -> Outcome {
 /// Tells `tracing` of a report that a full lane dropped, with its values
 /// formatted for it: only the lane's first drop since it was taken, and only
 /// when a subscriber wants the event, so that a full lane stays cheap.
+#[cold]
+#[inline(never)]
 fn trace_dropped(resolved: &Resolved<'_>, limits: Limits, dropped: usize) {
     if !resolved.is_told() || !trace::wants_drop(resolved.warning, dropped) {
         return;
