@@ -181,3 +181,36 @@ fn readers_see_whole_snapshots_while_catalogs_are_registered() {
         assert!(registry().get(&format!("ET{round:04}")).is_some());
     }
 }
+
+#[test]
+fn a_registration_is_seen_by_the_next_lookup_of_every_thread() {
+    // More rounds than the registry keeps snapshots in its array (64), so
+    // that the later ones are found by following the chain.
+    const ROUNDS: usize = 100;
+    let (to_reader, registered) = std::sync::mpsc::channel::<usize>();
+    let (to_writer, checked) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            for round in registered {
+                // The registration returned before the round was sent: this
+                // thread's very next lookup must find it, hit and miss alike.
+                assert_eq!(
+                    registry()
+                        .get(&format!("EU{round:04}"))
+                        .map(|def| def.message()),
+                    Some("U %s."),
+                    "round {round}"
+                );
+                assert!(registry().get(&format!("EU{:04}", round + 1)).is_none());
+                to_writer.send(()).unwrap();
+            }
+        });
+        for round in 0..ROUNDS {
+            let json = catalog(&[(&format!("EU{round:04}"), "U %s.", "a")]);
+            assert_eq!(register_catalog_json(&json, 1), Ok(1));
+            to_reader.send(round).unwrap();
+            checked.recv().unwrap();
+        }
+        drop(to_reader);
+    });
+}

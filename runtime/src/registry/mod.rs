@@ -4,16 +4,17 @@
 //! The registry is a chain of immutable snapshots. The first is built from
 //! the definitions linked into the binary; each run-time registration adds
 //! the next, built from the last one, and never changes one a reader may
-//! hold. A reader follows the chain to its end without a lock: each link is
-//! a `OnceLock` set once, and each thread remembers the newest snapshot it
-//! has seen, so a read in steady state costs one thread-local read and one
-//! atomic load. Snapshots are never freed, which is what lets
-//! [`registry()`] hand out `&'static` references.
+//! hold. Each link is a `OnceLock` set once. The first [`SNAPSHOT_SLOTS`]
+//! snapshots are also kept in a static array, with the number of the newest
+//! in an atomic, so that a read costs one atomic load and one `OnceLock`
+//! read, both of static memory, and no thread-local access; past the array,
+//! a reader follows the chain from its last snapshot, without a lock.
+//! Snapshots are never freed, which is what lets [`registry()`] hand out
+//! `&'static` references.
 
-use std::cell::Cell;
 #[cfg(feature = "json")]
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 #[cfg(feature = "json")]
 use std::sync::{Mutex, PoisonError};
@@ -350,6 +351,7 @@ impl Registry {
     /// The definition of `code`: the one registered with the highest
     /// priority; among definitions linked into the binary, the one whose
     /// source location sorts first (see [`conflicts`](Self::conflicts)).
+    #[inline]
     pub fn get(&self, code: &str) -> Option<&'static ErrorDef> {
         self.index.get(pack_code(code)?)
     }
@@ -511,32 +513,41 @@ impl std::error::Error for MissingCodes {}
 /// One link of the chain of registries.
 struct Snapshot {
     registry: Registry,
-    newer: OnceLock<Box<Snapshot>>,
+    newer: OnceLock<&'static Snapshot>,
 }
 
 impl Snapshot {
-    fn new(registry: Registry) -> Self {
-        Snapshot {
+    /// A snapshot of `registry`, kept for the rest of the process: readers
+    /// hold `&'static` references to it.
+    fn leak(registry: Registry) -> &'static Snapshot {
+        Box::leak(Box::new(Snapshot {
             registry,
             newer: OnceLock::new(),
-        }
+        }))
     }
 }
 
-/// The snapshot of the definitions linked into the binary, built on first use.
-static FIRST: OnceLock<Snapshot> = OnceLock::new();
+/// How many snapshots [`SNAPSHOTS`] holds: the first and as many run-time
+/// registrations as a process makes in practice. Each registration leaks a
+/// whole registry, so a process making more is rare, and its later
+/// snapshots are still found, by following the chain.
+const SNAPSHOT_SLOTS: usize = 64;
+
+/// The first [`SNAPSHOT_SLOTS`] snapshots, by number: 0 is the one of the
+/// definitions linked into the binary, built on first use.
+static SNAPSHOTS: [OnceLock<&'static Snapshot>; SNAPSHOT_SLOTS] =
+    [const { OnceLock::new() }; SNAPSHOT_SLOTS];
+
+/// The number of the newest snapshot in [`SNAPSHOTS`], stored after it is
+/// set (`Release`) and loaded before it is read (`Acquire`).
+static NEWEST: AtomicUsize = AtomicUsize::new(0);
 
 /// Run-time registrations take turns, so that each builds on the last.
 #[cfg(feature = "json")]
 static WRITER: Mutex<()> = Mutex::new(());
 
-thread_local! {
-    /// The newest snapshot this thread has seen: where its next read starts.
-    static NEWEST_SEEN: Cell<Option<&'static Snapshot>> = const { Cell::new(None) };
-}
-
 fn first() -> &'static Snapshot {
-    FIRST.get_or_init(|| Snapshot::new(Registry::collect()))
+    SNAPSHOTS[0].get_or_init(|| Snapshot::leak(Registry::collect()))
 }
 
 fn newest_from(mut snapshot: &'static Snapshot) -> &'static Snapshot {
@@ -557,17 +568,28 @@ fn newest_from(mut snapshot: &'static Snapshot) -> &'static Snapshot {
 ///
 /// The returned snapshot does not change; call `registry()` again to see
 /// registrations made since.
+#[inline]
 pub fn registry() -> &'static Registry {
-    let start = NEWEST_SEEN
-        .try_with(Cell::get)
-        .ok()
-        .flatten()
-        .unwrap_or_else(first);
-    let newest = newest_from(start);
-    if !std::ptr::eq(newest, start) {
-        let _ = NEWEST_SEEN.try_with(|seen| seen.set(Some(newest)));
+    let newest = NEWEST.load(Ordering::Acquire);
+    // The last of `SNAPSHOTS` may have newer snapshots chained to it.
+    if newest < SNAPSHOT_SLOTS - 1
+        && let Some(snapshot) = SNAPSHOTS[newest].get()
+    {
+        return &snapshot.registry;
     }
-    &newest.registry
+    newest_registry()
+}
+
+/// [`registry()`] before the first snapshot is built, or once [`SNAPSHOTS`]
+/// is full; kept out of line so that the common case inlines small.
+#[cold]
+#[inline(never)]
+fn newest_registry() -> &'static Registry {
+    let start = SNAPSHOTS[NEWEST.load(Ordering::Acquire)]
+        .get()
+        .copied()
+        .unwrap_or_else(first);
+    &newest_from(start).registry
 }
 
 /// The registry of the definitions linked into the binary, before any
@@ -605,12 +627,17 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
             .provenances
             .iter()
             .any(|source| source.priority > 0);
-        // Holding the writer's turn, nobody else links a snapshot.
-        if newest.newer.set(Box::new(Snapshot::new(registry))).is_ok() {
-            let _ = NEWEST_SEEN.try_with(|seen| seen.set(newest.newer.get().map(|newer| &**newer)));
-            if replaces {
-                REPLACED.store(true, Ordering::Release);
-            }
+        let snapshot = Snapshot::leak(registry);
+        // Holding the writer's turn, nobody else links a snapshot or moves
+        // `NEWEST`, so both succeed.
+        let _ = newest.newer.set(snapshot);
+        let number = NEWEST.load(Ordering::Relaxed) + 1;
+        if let Some(slot) = SNAPSHOTS.get(number) {
+            let _ = slot.set(snapshot);
+            NEWEST.store(number, Ordering::Release);
+        }
+        if replaces {
+            REPLACED.store(true, Ordering::Release);
         }
     }
     result
