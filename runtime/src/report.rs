@@ -678,6 +678,7 @@ pub fn write_warning_message_with(layout: Layout, out: &mut impl fmt::Write) -> 
 
 /// A rendering in the graph engine's layout shows report times: the
 /// reports made from now on keep theirs.
+#[inline]
 fn keeping_times_for(layout: Layout) {
     if layout == Layout::Ge {
         crate::time::keep_report_times();
@@ -694,6 +695,7 @@ fn taking<R>(f: impl FnOnce(&mut Store) -> R) -> Option<R> {
 
 /// Empties a lane whose reports were taken, noting for `tracing` how many
 /// it had dropped.
+#[inline]
 fn cleared(lane: &mut Lane, warning: bool) {
     crate::trace::note_taken(warning, lane.dropped());
     lane.clear();

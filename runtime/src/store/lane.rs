@@ -202,6 +202,7 @@ impl Lane {
     }
 
     /// Empties the lane, keeping its buffers for the next reports.
+    #[inline]
     pub(crate) fn clear(&mut self) {
         if self.items.len() >= TABLE_FROM {
             self.table.clear(self.items.iter().map(|item| item.hash));
