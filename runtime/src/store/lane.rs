@@ -279,11 +279,12 @@ impl Lane {
             return Outcome::OutOfMemory;
         }
         let index = self.items.len();
+        let budget = self.budget(head, form, mark, limits.max_message_bytes());
         self.items.push(Item {
             head: *head,
             form,
             spans,
-            budget: limits.max_message_bytes(),
+            budget,
             hash,
         });
         if index >= TABLE_FROM {
@@ -298,6 +299,20 @@ impl Lane {
             }
         }
         Outcome::Stored
+    }
+
+    /// The budget to keep with the report written since `mark`:
+    /// `Message::FITS` when its message fits `budget`, so that rendering it
+    /// need not measure it again.
+    fn budget(&self, head: &Head, form: Form, mark: Mark, budget: usize) -> usize {
+        let Some(def) = head.def.filter(|_| form == Form::Template) else {
+            return budget;
+        };
+        // The values lie back to back after the mark.
+        let len = def
+            .message_len(self.text.len() - mark.text)
+            .unwrap_or_else(|| Message::full_len(def, &self.spans[mark.spans..]));
+        if len <= budget { Message::FITS } else { budget }
     }
 
     /// Room for one more item, and in the table when it is in use.

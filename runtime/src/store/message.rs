@@ -64,9 +64,13 @@ impl<'a> Message<'a> {
             .unwrap_or_default()
     }
 
+    /// The budget of a message found to fit its budget when it was stored:
+    /// it is never cut, and is not measured again.
+    pub(crate) const FITS: usize = usize::MAX;
+
     /// The length of the filled template before any cut.
     #[inline]
-    fn full_len(def: &ErrorDef, spans: &[Range<usize>]) -> usize {
+    pub(crate) fn full_len(def: &ErrorDef, spans: &[Range<usize>]) -> usize {
         let values: usize = def
             .slots()
             .iter()
@@ -83,7 +87,7 @@ impl<'a> Message<'a> {
             Message::Text(_) => true,
             Message::Template {
                 def, spans, budget, ..
-            } => Message::full_len(def, spans) <= budget,
+            } => budget == Message::FITS || Message::full_len(def, spans) <= budget,
         }
     }
 
@@ -95,7 +99,7 @@ impl<'a> Message<'a> {
             Message::Template {
                 def, spans, budget, ..
             } => {
-                if Message::full_len(def, spans) <= budget {
+                if budget == Message::FITS || Message::full_len(def, spans) <= budget {
                     return self.write_parts(out);
                 }
                 let mut truncating = Truncating::new(out, cut_point(budget));
