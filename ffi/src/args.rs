@@ -4,6 +4,7 @@
 use core::ffi::{CStr, c_char};
 use core::fmt;
 use core::marker::PhantomData;
+use core::mem::MaybeUninit;
 use std::borrow::Cow;
 
 use crate::text::{NULL_TEXT, RawText, c_str};
@@ -125,19 +126,25 @@ impl<'a> Args<'a> {
     /// Calls `f` with the arguments as name-value pairs.
     pub(crate) fn with_pairs<R>(&self, f: impl FnOnce(&[(&str, &str)]) -> R) -> R {
         if self.len <= INLINE {
-            let mut pairs: [(&str, &str); INLINE] = [("", ""); INLINE];
-            let mut all_text = true;
-            for (index, slot) in pairs.iter_mut().enumerate().take(self.len) {
-                match self.raw_pair(index) {
-                    (Ok(name), Ok(value)) => *slot = (name, value),
-                    _ => {
-                        all_text = false;
-                        break;
+            // Left uninitialised but for the pairs read: a report has one to
+            // three arguments, and filling all six slots first cost as much
+            // as reading them.
+            let mut pairs = [MaybeUninit::<(&str, &str)>::uninit(); INLINE];
+            let mut read = 0;
+            while read < self.len {
+                match self.raw_pair(read) {
+                    (Ok(name), Ok(value)) => {
+                        pairs[read].write((name, value));
+                        read += 1;
                     }
+                    _ => break,
                 }
             }
-            if all_text {
-                return f(&pairs[..self.len]);
+            if read == self.len {
+                // SAFETY: the first `read` elements were written just above,
+                // and `MaybeUninit<T>` has the layout of `T`.
+                let pairs = unsafe { core::slice::from_raw_parts(pairs.as_ptr().cast(), read) };
+                return f(pairs);
             }
         }
         let owned: Vec<(Cow<'a, str>, Cow<'a, str>)> =
