@@ -121,8 +121,9 @@ fn a_value_that_reports_while_being_formatted_is_not_lost() {
     struct Holder {
         value: Noisy,
     }
-    // Values are formatted before any store is opened, so the nested report
-    // is stored like any other, and first: it was complete first.
+    // The thread's own store is in use while the value is formatted into
+    // it: the nested report is set aside and stored first, since it was
+    // complete first.
     Holder { value: Noisy }.report();
     assert_eq!(
         errcode::take_error_message().as_deref(),
