@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::current::{NewReport, record, with_store};
+use crate::current::{NewReport, Values, record, with_store};
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::layout::Layout;
 use crate::registry::registry;
@@ -202,11 +202,10 @@ pub(crate) fn report_value(value: &dyn Defined) {
 /// Records `value`, whose compiled definition is `def`.
 #[track_caller]
 fn record_value(value: &dyn Defined, def: &'static ErrorDef) {
-    let write_arg = |index: usize, out: &mut dyn fmt::Write| value.write_arg(index, out);
     record(
         NewReport::Defined {
             def,
-            write_arg: &write_arg,
+            values: Values::Value(value),
         },
         SourceLocation::caller(),
     );
@@ -354,7 +353,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         record(
             NewReport::Defined {
                 def,
-                write_arg: &write_arg,
+                values: Values::Writer(&write_arg),
             },
             SourceLocation::caller(),
         );
@@ -367,13 +366,10 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
             name,
         })?;
     }
-    let write_arg = |index: usize, out: &mut dyn fmt::Write| {
-        out.write_str(values.get(index).copied().unwrap_or_default())
-    };
     record(
         NewReport::Defined {
             def,
-            write_arg: &write_arg,
+            values: Values::Texts(&values[..fields.len()]),
         },
         SourceLocation::caller(),
     );

@@ -21,10 +21,12 @@ use core::fmt;
 use core::ops::Range;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::def::{ErrorDef, FieldMap, SourceLocation};
+use crate::def::{Defined, ErrorDef, FieldMap, SourceLocation};
 use crate::limits::{Limits, limits};
 use crate::registry::in_force;
-use crate::store::{Form, Head, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, write_capped};
+use crate::store::{
+    Form, Head, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, push_capped, write_capped,
+};
 use crate::time::ReportTime;
 use crate::trace;
 use crate::writers::{FixedWriter, OutOfMemory};
@@ -43,14 +45,54 @@ impl StreamShared {
     }
 }
 
+/// The values of a defined code's report, one per field of the definition
+/// it was made with.
+#[derive(Clone, Copy)]
+pub(crate) enum Values<'a> {
+    /// A definition's value, which writes each field's value.
+    Value(&'a dyn Defined),
+    /// The texts of the values, in the order of the fields: a report by
+    /// name, written with no call through a vtable.
+    Texts(&'a [&'a str]),
+    /// Writes the value of the field at an index.
+    Writer(&'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result),
+}
+
+impl Values<'_> {
+    /// Appends the value of field `index` to `text`, cut to `budget` bytes.
+    fn write(
+        &self,
+        index: usize,
+        text: &mut String,
+        budget: usize,
+    ) -> Result<Range<usize>, OutOfMemory> {
+        match *self {
+            Values::Value(value) => write_capped(text, budget, |out| value.write_arg(index, out)),
+            Values::Texts(texts) => {
+                push_capped(text, budget, texts.get(index).copied().unwrap_or_default())
+            }
+            Values::Writer(write_arg) => write_capped(text, budget, |out| write_arg(index, out)),
+        }
+    }
+
+    /// Writes the value of field `index` into `out`.
+    fn write_into(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result {
+        match *self {
+            Values::Value(value) => value.write_arg(index, out),
+            Values::Texts(texts) => out.write_str(texts.get(index).copied().unwrap_or_default()),
+            Values::Writer(write_arg) => write_arg(index, out),
+        }
+    }
+}
+
 /// What a new report is made of, before it is written.
 #[derive(Clone, Copy)]
 pub(crate) enum NewReport<'a> {
-    /// A defined code: `write_arg` writes the value of each field of `def`,
-    /// the definition it was compiled with.
+    /// A defined code: `values` has one for each field of `def`, the
+    /// definition it was made with.
     Defined {
         def: &'static ErrorDef,
-        write_arg: &'a dyn Fn(usize, &mut dyn fmt::Write) -> fmt::Result,
+        values: Values<'a>,
     },
     /// A formatted message with no arguments: an internal error, a
     /// user-defined one (`EU0000`-`EU9999`), both without a definition, or
@@ -148,15 +190,14 @@ impl<'a> Resolved<'a> {
         budget: usize,
     ) -> Result<Form, OutOfMemory> {
         match *self.source {
-            NewReport::Defined { write_arg, .. } => {
+            NewReport::Defined { values, .. } => {
                 let (Some(def), Some(map)) = (self.head.def, self.map) else {
                     return Ok(Form::Template);
                 };
                 let fields = def.fields().len();
                 spans.try_reserve(fields).map_err(|_| OutOfMemory)?;
                 for field in 0..fields {
-                    let compiled = map.compiled(field);
-                    spans.push(write_capped(text, budget, |out| write_arg(compiled, out))?);
+                    spans.push(values.write(map.compiled(field), text, budget)?);
                 }
                 Ok(Form::Template)
             }
@@ -222,9 +263,9 @@ impl<'a> Resolved<'a> {
         let mut text = [0u8; RESERVE_BYTES];
         let mut writer = FixedWriter::new(&mut text);
         let _ = match *self.source {
-            NewReport::Defined { write_arg, .. } => match (self.head.def, self.map) {
+            NewReport::Defined { values, .. } => match (self.head.def, self.map) {
                 (Some(def), Some(map)) => def.write_filled(&mut writer, |field, out| {
-                    write_arg(map.compiled(field), out)
+                    values.write_into(map.compiled(field), out)
                 }),
                 _ => Ok(()),
             },

@@ -23,7 +23,7 @@ mod table;
 
 pub(crate) use lane::{Lane, Outcome};
 pub(crate) use message::{Entry, Form, Head, Message};
-pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, write_capped};
+pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, push_capped, write_capped};
 pub(crate) use shape::Shapes;
 
 /// Both lanes, and the shapes of the definitions they render.

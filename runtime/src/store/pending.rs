@@ -81,3 +81,19 @@ pub(crate) fn write_capped(
     let _ = write(&mut writer);
     writer.finish()
 }
+
+/// [`write_capped`] of one text, with no call through a vtable when it
+/// fits, as nearly every value does.
+#[inline]
+pub(crate) fn push_capped(
+    text: &mut String,
+    budget: usize,
+    value: &str,
+) -> Result<Range<usize>, OutOfMemory> {
+    let start = text.len();
+    if value.len() <= budget && text.capacity() - start >= value.len() {
+        text.push_str(value);
+        return Ok(start..text.len());
+    }
+    write_capped(text, budget, |out| out.write_str(value))
+}
