@@ -1,7 +1,7 @@
 //! The code a checked definition expands to, and the fallback of a rejected one.
 //!
 //! A struct expands to one definition, an enum to one per variant. Each
-//! definition is a `static` built by `ErrorDef::__checked`; the type gets one
+//! definition is a `static` built by `ErrorDef::__compiled`; the type gets one
 //! impl each of the hidden `Defined` trait (which brings `ErrorCode`),
 //! `Display` and `Error`, all calling non-generic functions of the runtime;
 //! each definition is registered with `inventory`. Everything but the names
@@ -133,9 +133,9 @@ fn definitions(
     };
     let statics = coded().map(|(index, unit)| {
         let def = def_ident(first + index);
-        let raw = raw_def(krate, unit);
+        let def_value = def_value(krate, unit);
         quote! {
-            static #def: #krate::ErrorDef = #krate::ErrorDef::__checked(#raw);
+            static #def: #krate::ErrorDef = #def_value;
         }
     });
     let static_ty = static_type(item);
@@ -562,11 +562,21 @@ fn is_option(ty: &Type) -> bool {
     }
 }
 
-/// The `RawDef` of a checked unit.
-fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
+/// The `ErrorDef` of a checked unit, with what the runtime would otherwise
+/// work out from its parts as the compiler evaluates the static.
+fn def_value(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
     let (Some(code), Some(checked)) = (unit.code, unit.checked) else {
         return TokenStream::new();
     };
+    let raw = raw_def(krate, unit, code, checked);
+    let pieces_len: usize = checked.pieces.iter().map(String::len).sum();
+    let warning = code.kind.warning;
+    let internal = code.kind.internal;
+    quote!(#krate::ErrorDef::__compiled(#raw, #pieces_len, #warning, #internal))
+}
+
+/// The `RawDef` of a checked unit.
+fn raw_def(krate: &TokenStream, unit: &Unit<'_>, code: &Code, checked: &Checked) -> TokenStream {
     let attr = unit.attr;
     let code_value = &code.value;
     let [title, class, cause, solution] =
