@@ -669,29 +669,43 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
 /// has that name already. A second definition of the code in one module
 /// clashes with the first here, by the code's name.
 fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream {
+    // Every token at the code literal, but for the macro's own name, whose
+    // hygiene keeps it out of the way of user code: where the compiler points
+    // at these items (a clash, a similar name), it points at the code. The
+    // tokens written here get that span as they are made; only those brought
+    // in with spans of their own are moved, token by token, which costs the
+    // unoptimised macro a call into the compiler each.
+    let span = code.literal.span();
+    let at_code = |tokens: TokenStream| respan(tokens, span);
     let hidden = code.hidden_ident();
     let unique = unique_macro_name(code);
-    let code_literal = LitStr::new(&code.value, code.literal.span());
-    let vis = &item.vis;
-    let names = unit.body.args.iter().map(|field| field.name.as_str());
-    let variant = match unit.variant {
-        Some(variant) => variant.to_token_stream(),
-        None => quote!(_),
-    };
-    let source = unit
+    let code_literal = LitStr::new(&code.value, span);
+    let vis = at_code(item.vis.to_token_stream());
+    let names = unit
         .body
-        .source
-        .as_ref()
-        .map(|field| field.name.as_str())
-        .unwrap_or_default();
+        .args
+        .iter()
+        .map(|field| LitStr::new(&field.name, span));
+    let variant = match unit.variant {
+        Some(variant) => at_code(variant.to_token_stream()),
+        None => quote_spanned!(span=> _),
+    };
+    let source = LitStr::new(
+        unit.body
+            .source
+            .as_ref()
+            .map(|field| field.name.as_str())
+            .unwrap_or_default(),
+        span,
+    );
     // What a report site's value puts in the backtrace fields: a report
     // keeps the message, never the value, so nothing is captured.
     let backtraces = unit.body.backtraces.iter().map(|backtrace| {
-        let field = &backtrace.field.ident;
+        let field = at_code(backtrace.field.ident.to_token_stream());
         if backtrace.optional {
-            quote!(#field: ::core::option::Option::None,)
+            quote_spanned!(span=> #field: ::core::option::Option::None,)
         } else {
-            quote!(#field: ::std::backtrace::Backtrace::disabled(),)
+            quote_spanned!(span=> #field: ::std::backtrace::Backtrace::disabled(),)
         }
     });
     let lifetimes = item
@@ -700,8 +714,10 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
         .iter()
         .filter(|param| matches!(param, GenericParam::Lifetime(_)))
         .count();
+    let mut lifetimes = proc_macro2::Literal::usize_suffixed(lifetimes);
+    lifetimes.set_span(span);
     let alias = (item.ident != code.value).then(|| {
-        let ident = &item.ident;
+        let ident = at_code(item.ident.to_token_stream());
         // The alias takes the type's lifetimes without their bounds, which an
         // alias does not enforce.
         let lifetimes: Vec<TokenStream> = item
@@ -709,49 +725,40 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
             .params
             .iter()
             .filter_map(|param| match param {
-                GenericParam::Lifetime(lifetime) => Some(lifetime.lifetime.to_token_stream()),
+                GenericParam::Lifetime(lifetime) => {
+                    Some(at_code(lifetime.lifetime.to_token_stream()))
+                }
                 _ => None,
             })
             .collect();
-        let params = (!lifetimes.is_empty()).then(|| quote!(<#(#lifetimes),*>));
-        quote! {
+        let params = (!lifetimes.is_empty()).then(|| quote_spanned!(span=> <#(#lifetimes),*>));
+        quote_spanned! {span=>
             #[doc(hidden)]
             #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
             #vis type #hidden #params = #ident #params;
         }
     });
-    // Every token at the code literal, but for the macro's own name, whose
-    // hygiene keeps it out of the way of user code: where the compiler points
-    // at these items (a clash, a similar name), it points at the code.
-    let at_code = |tokens: TokenStream| respan(tokens, code.literal.span());
-    let macro_head = at_code(quote! {
+    let valid = syn::LitBool::new(valid, span);
+    // The import names the macro at the code, like everything else here.
+    let imported = at_code(unique.to_token_stream());
+    // The report site passes the path it names `errcode` by, which the
+    // defining crate cannot know.
+    quote_spanned! {span=>
         // Exported so that report sites in other crates find it; a definition
         // inside a function body is as reachable, hence the allow.
         #[doc(hidden)]
         #[macro_export]
         #[allow(non_local_definitions)]
-        macro_rules!
-    });
-    // The report site passes the path it names `errcode` by, which the
-    // defining crate cannot know.
-    let macro_body = at_code(quote! {
-        {
+        macro_rules! #unique {
             (($($krate:tt)*) $($call:tt)*) => {
                 $($krate)*::__private::__report_checked! {
                     (#code_literal #valid [#(#names),*] #variant #source #lifetimes {#(#backtraces)*}) $($call)*
                 }
             };
         }
-    });
-    let import = at_code(quote! {
         #[doc(hidden)]
         #[allow(unused_imports, unreachable_pub)]
-        #vis use #unique as #hidden;
-    });
-    let alias = alias.map(at_code);
-    quote! {
-        #macro_head #unique #macro_body
-        #import
+        #vis use #imported as #hidden;
         #alias
     }
 }
