@@ -3,13 +3,13 @@
 //! the argument's and the definition's, rather than the compiler's list of
 //! every `From` impl of the argument's type.
 //!
-//! A report site writes each value as `(<_ as Fill<_, S>>::FILL)(value)` in
+//! A report site writes each value as `<_ as Fill<_, S>>::fill(value)` in
 //! the struct literal of the definition `S`, so the field's type `T` comes
 //! from the literal. [`Fill`] holds for every value that converts with
 //! `Into<T>`; for one that does not, `#[diagnostic::do_not_recommend]` makes
 //! the compiler report the unmet `Fill` bound with its own message, not the
-//! `Into`/`From` bounds behind it. The conversion called is `Into::into`,
-//! one generic item per value type and field type, whatever the definition.
+//! `Into`/`From` bounds behind it. One generic item per value type, field
+//! type and definition, and no closure, is what a value costs the build.
 
 /// A value that fills an argument of type `T` of the definition `S`.
 #[doc(hidden)]
@@ -18,15 +18,14 @@
     label = "this value is a `{Self}`; the argument it fills is a `{T}`, which has no `From<{Self}>`",
     note = "a report converts each value into its argument's type with `Into`"
 )]
-pub trait Fill<T, S: ?Sized>: Sized {
-    /// Converts the value into the argument's type. A function pointer
-    /// rather than a method: a method would be a function of its own for
-    /// every definition `S`, where this is `Into::into`, shared by every
-    /// definition whose argument has the same type.
-    const FILL: fn(Self) -> T;
+pub trait Fill<T, S: ?Sized> {
+    /// The value converted into the argument's type.
+    fn fill(self) -> T;
 }
 
 #[diagnostic::do_not_recommend]
 impl<V: Into<T>, T, S: ?Sized> Fill<T, S> for V {
-    const FILL: fn(V) -> T = Into::into;
+    fn fill(self) -> T {
+        self.into()
+    }
 }

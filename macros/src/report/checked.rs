@@ -77,7 +77,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         // definition's type is named for the message of a value that does
         // not convert, which points at the value.
         let convert = quote_spanned! {span=>
-            (<_ as #krate::__private::Fill<_, #typed>>::FILL)(#value)
+            <_ as #krate::__private::Fill<_, #typed>>::fill(#value)
         };
         quote!(#field: #convert)
     });
