@@ -2,7 +2,7 @@
 //! struct, or an enum whose variants are such, each with its own
 //! `#[error_code(...)]`.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::{
     Attribute, Data, DeriveInput, Fields, GenericParam, Generics, Ident, Meta, Type, Visibility,
@@ -439,6 +439,9 @@ fn check_field_attributes(
 /// `#[error_code]` reads (`#[source]`, a variant's `#[error_code(...)]`).
 /// The docs `#[error_code]` writes are appended after the user's own.
 pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenStream {
+    if let Some(item) = struct_without_field_attributes(item, docs) {
+        return item;
+    }
     let Ok(mut input) = syn::parse2::<DeriveInput>(item.clone()) else {
         return item.clone();
     };
@@ -478,6 +481,48 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenS
         Data::Union(_) => {}
     }
     quote::ToTokens::into_token_stream(input)
+}
+
+/// A struct whose fields have no attributes, which is most of them, has
+/// nothing to strip: its tokens as they came, the docs inserted after its
+/// own attributes. Parsing and printing it again with `syn` was an eighth
+/// of what the macro costs a build, which runs it unoptimised. `None` for
+/// any other item, left to the parse.
+fn struct_without_field_attributes(item: &TokenStream, docs: &Docs) -> Option<TokenStream> {
+    let tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    let mut is_struct = false;
+    let mut attributes_end = None;
+    for (index, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Punct(punct) if punct.as_char() == '#' && attributes_end.is_none() => {}
+            TokenTree::Group(group)
+                if group.delimiter() == Delimiter::Bracket && attributes_end.is_none() => {}
+            TokenTree::Ident(ident) if ident == "enum" || ident == "union" => return None,
+            TokenTree::Ident(ident) => {
+                attributes_end.get_or_insert(index);
+                is_struct |= ident == "struct";
+            }
+            TokenTree::Group(group) if is_struct => {
+                // The fields (or a where clause's or generics' groups, in
+                // which a `#` would only send the item to the parse).
+                let attributed = group.stream().into_iter().any(
+                    |token| matches!(&token, TokenTree::Punct(punct) if punct.as_char() == '#'),
+                );
+                if attributed {
+                    return None;
+                }
+            }
+            _ => {
+                attributes_end.get_or_insert(index);
+            }
+        }
+    }
+    let attributes_end = attributes_end.filter(|_| is_struct)?;
+    let doc = docs.item.as_ref().map(|text| quote::quote!(#[doc = #text]));
+    let mut out: TokenStream = tokens[..attributes_end].iter().cloned().collect();
+    out.extend(doc);
+    out.extend(tokens[attributes_end..].iter().cloned());
+    Some(out)
 }
 
 /// The keyword that says what an unsupported item is, for the error.

@@ -1,7 +1,7 @@
 //! The code a checked definition expands to, and the fallback of a rejected one.
 //!
 //! A struct expands to one definition, an enum to one per variant. Each
-//! definition is a `static` built by `ErrorDef::__checked`; the type gets one
+//! definition is a `static` built by `ErrorDef::__compiled`; the type gets one
 //! impl each of the hidden `Defined` trait (which brings `ErrorCode`),
 //! `Display` and `Error`, all calling non-generic functions of the runtime;
 //! each definition is registered with `inventory`. Everything but the names
@@ -133,9 +133,9 @@ fn definitions(
     };
     let statics = coded().map(|(index, unit)| {
         let def = def_ident(first + index);
-        let raw = raw_def(krate, unit);
+        let def_value = def_value(krate, unit);
         quote! {
-            static #def: #krate::ErrorDef = #krate::ErrorDef::__checked(#raw);
+            static #def: #krate::ErrorDef = #def_value;
         }
     });
     let static_ty = static_type(item);
@@ -562,11 +562,21 @@ fn is_option(ty: &Type) -> bool {
     }
 }
 
-/// The `RawDef` of a checked unit.
-fn raw_def(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
+/// The `ErrorDef` of a checked unit, with what the runtime would otherwise
+/// work out from its parts as the compiler evaluates the static.
+fn def_value(krate: &TokenStream, unit: &Unit<'_>) -> TokenStream {
     let (Some(code), Some(checked)) = (unit.code, unit.checked) else {
         return TokenStream::new();
     };
+    let raw = raw_def(krate, unit, code, checked);
+    let pieces_len: usize = checked.pieces.iter().map(String::len).sum();
+    let warning = code.kind.warning;
+    let internal = code.kind.internal;
+    quote!(#krate::ErrorDef::__compiled(#raw, #pieces_len, #warning, #internal))
+}
+
+/// The `RawDef` of a checked unit.
+fn raw_def(krate: &TokenStream, unit: &Unit<'_>, code: &Code, checked: &Checked) -> TokenStream {
     let attr = unit.attr;
     let code_value = &code.value;
     let [title, class, cause, solution] =
@@ -659,29 +669,43 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
 /// has that name already. A second definition of the code in one module
 /// clashes with the first here, by the code's name.
 fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream {
+    // Every token at the code literal, but for the macro's own name, whose
+    // hygiene keeps it out of the way of user code: where the compiler points
+    // at these items (a clash, a similar name), it points at the code. The
+    // tokens written here get that span as they are made; only those brought
+    // in with spans of their own are moved, token by token, which costs the
+    // unoptimised macro a call into the compiler each.
+    let span = code.literal.span();
+    let at_code = |tokens: TokenStream| respan(tokens, span);
     let hidden = code.hidden_ident();
     let unique = unique_macro_name(code);
-    let code_literal = LitStr::new(&code.value, code.literal.span());
-    let vis = &item.vis;
-    let names = unit.body.args.iter().map(|field| field.name.as_str());
-    let variant = match unit.variant {
-        Some(variant) => variant.to_token_stream(),
-        None => quote!(_),
-    };
-    let source = unit
+    let code_literal = LitStr::new(&code.value, span);
+    let vis = at_code(item.vis.to_token_stream());
+    let names = unit
         .body
-        .source
-        .as_ref()
-        .map(|field| field.name.as_str())
-        .unwrap_or_default();
+        .args
+        .iter()
+        .map(|field| LitStr::new(&field.name, span));
+    let variant = match unit.variant {
+        Some(variant) => at_code(variant.to_token_stream()),
+        None => quote_spanned!(span=> _),
+    };
+    let source = LitStr::new(
+        unit.body
+            .source
+            .as_ref()
+            .map(|field| field.name.as_str())
+            .unwrap_or_default(),
+        span,
+    );
     // What a report site's value puts in the backtrace fields: a report
     // keeps the message, never the value, so nothing is captured.
     let backtraces = unit.body.backtraces.iter().map(|backtrace| {
-        let field = &backtrace.field.ident;
+        let field = at_code(backtrace.field.ident.to_token_stream());
         if backtrace.optional {
-            quote!(#field: ::core::option::Option::None,)
+            quote_spanned!(span=> #field: ::core::option::Option::None,)
         } else {
-            quote!(#field: ::std::backtrace::Backtrace::disabled(),)
+            quote_spanned!(span=> #field: ::std::backtrace::Backtrace::disabled(),)
         }
     });
     let lifetimes = item
@@ -690,8 +714,10 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
         .iter()
         .filter(|param| matches!(param, GenericParam::Lifetime(_)))
         .count();
+    let mut lifetimes = proc_macro2::Literal::usize_suffixed(lifetimes);
+    lifetimes.set_span(span);
     let alias = (item.ident != code.value).then(|| {
-        let ident = &item.ident;
+        let ident = at_code(item.ident.to_token_stream());
         // The alias takes the type's lifetimes without their bounds, which an
         // alias does not enforce.
         let lifetimes: Vec<TokenStream> = item
@@ -699,49 +725,40 @@ fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream
             .params
             .iter()
             .filter_map(|param| match param {
-                GenericParam::Lifetime(lifetime) => Some(lifetime.lifetime.to_token_stream()),
+                GenericParam::Lifetime(lifetime) => {
+                    Some(at_code(lifetime.lifetime.to_token_stream()))
+                }
                 _ => None,
             })
             .collect();
-        let params = (!lifetimes.is_empty()).then(|| quote!(<#(#lifetimes),*>));
-        quote! {
+        let params = (!lifetimes.is_empty()).then(|| quote_spanned!(span=> <#(#lifetimes),*>));
+        quote_spanned! {span=>
             #[doc(hidden)]
             #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
             #vis type #hidden #params = #ident #params;
         }
     });
-    // Every token at the code literal, but for the macro's own name, whose
-    // hygiene keeps it out of the way of user code: where the compiler points
-    // at these items (a clash, a similar name), it points at the code.
-    let at_code = |tokens: TokenStream| respan(tokens, code.literal.span());
-    let macro_head = at_code(quote! {
+    let valid = syn::LitBool::new(valid, span);
+    // The import names the macro at the code, like everything else here.
+    let imported = at_code(unique.to_token_stream());
+    // The report site passes the path it names `errcode` by, which the
+    // defining crate cannot know.
+    quote_spanned! {span=>
         // Exported so that report sites in other crates find it; a definition
         // inside a function body is as reachable, hence the allow.
         #[doc(hidden)]
         #[macro_export]
         #[allow(non_local_definitions)]
-        macro_rules!
-    });
-    // The report site passes the path it names `errcode` by, which the
-    // defining crate cannot know.
-    let macro_body = at_code(quote! {
-        {
+        macro_rules! #unique {
             (($($krate:tt)*) $($call:tt)*) => {
                 $($krate)*::__private::__report_checked! {
                     (#code_literal #valid [#(#names),*] #variant #source #lifetimes {#(#backtraces)*}) $($call)*
                 }
             };
         }
-    });
-    let import = at_code(quote! {
         #[doc(hidden)]
         #[allow(unused_imports, unreachable_pub)]
-        #vis use #unique as #hidden;
-    });
-    let alias = alias.map(at_code);
-    quote! {
-        #macro_head #unique #macro_body
-        #import
+        #vis use #imported as #hidden;
         #alias
     }
 }

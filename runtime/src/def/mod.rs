@@ -102,16 +102,26 @@ impl ErrorDef {
         })
     }
 
-    /// [`__new`](Self::__new) for a definition the macros have checked:
-    /// the static of each `#[error_code]` and catalog entry is built with it,
-    /// so the build fails, here, should the parts ever disagree. One call
-    /// in the runtime rather than a `match` and a `panic!` expanded in every
-    /// definition, which the user's crate would type-check a thousand times.
+    /// A definition the macros have checked, with what [`__new`](Self::__new)
+    /// works out from the parts (the code's kind, the pieces' length) worked
+    /// out by them: the static of each `#[error_code]` and catalog entry is
+    /// built with it. The compiler evaluates every such static, and parsing
+    /// the code and walking the slices a thousand times was a tenth of a
+    /// thousand definitions' `cargo check`; the counts are still compared, at
+    /// no cost, so that parts which disagree fail the build, here.
     #[doc(hidden)]
-    pub const fn __checked(raw: RawDef) -> Self {
-        match Self::__new(raw) {
-            Some(def) => def,
-            None => panic!("errcode: the parts of a definition disagree"),
+    pub const fn __compiled(raw: RawDef, pieces_len: usize, warning: bool, internal: bool) -> Self {
+        if raw.pieces.len() != raw.slots.len() + 1 || raw.args.len() != raw.slots.len() {
+            panic!("errcode: the parts of a definition disagree");
+        }
+        ErrorDef {
+            warning,
+            internal,
+            pieces_len,
+            each_field_once: raw.slots.len() == raw.fields.len(),
+            #[cfg(feature = "miette")]
+            possible_cause: PossibleCause::new(raw.cause),
+            raw,
         }
     }
 

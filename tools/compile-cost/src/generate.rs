@@ -107,7 +107,7 @@ impl Def {
             .join(", ")
     }
 
-    /// `ErrorDef::__checked(RawDef { ... })`, as `#[error_code]` writes it.
+    /// `ErrorDef::__compiled(RawDef { ... }, ...)`, as `#[error_code]` writes it.
     fn raw_def(&self) -> String {
         let quoted = |items: &[String]| {
             items
@@ -119,7 +119,7 @@ impl Def {
         let names: Vec<String> = self.names.iter().map(|name| (*name).to_owned()).collect();
         let slots: Vec<String> = (0..self.names.len()).map(|n| n.to_string()).collect();
         format!(
-            "::errcode::ErrorDef::__checked(::errcode::__private::RawDef {{
+            "::errcode::ErrorDef::__compiled(::errcode::__private::RawDef {{
         code: {code:?},
         title: ::core::option::Option::Some(\"Generated\"),
         class: ::core::option::Option::Some(\"Generated Errors\"),
@@ -131,10 +131,11 @@ impl Def {
         cause: {cause},
         solution: {solution},
         location: ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
-    }})",
+    }}, {pieces_len}, false, false)",
             code = self.code,
             message = self.message(),
             pieces = quoted(&self.pieces),
+            pieces_len = self.pieces.iter().map(String::len).sum::<usize>(),
             names = quoted(&names),
             slots = slots.join(", "),
             cause = option(&self.cause),
