@@ -41,7 +41,7 @@ impl<'a> CappedWriter<'a> {
 
     /// The span written, or `OutOfMemory` if any append failed.
     #[inline]
-    pub(crate) fn finish(self) -> Result<Range<usize>, OutOfMemory> {
+    pub(crate) fn finish(&mut self) -> Result<Range<usize>, OutOfMemory> {
         if !self.cut && !self.out_of_memory {
             return Ok(self.start..self.buf.len());
         }
@@ -49,7 +49,7 @@ impl<'a> CappedWriter<'a> {
     }
 
     #[cold]
-    fn finish_cut(self) -> Result<Range<usize>, OutOfMemory> {
+    fn finish_cut(&mut self) -> Result<Range<usize>, OutOfMemory> {
         if self.out_of_memory {
             return Err(OutOfMemory);
         }

@@ -155,6 +155,26 @@ impl Lane {
         self.items.get(item).map(|item| self.entry(item))
     }
 
+    /// The one report stored, when there is exactly one and it is a
+    /// headline whose message is its definition's template filled in whole
+    /// (not internal, not cut): its definition and values, read with no
+    /// [`Entry`] made, for the renderer's common case.
+    #[inline]
+    pub(crate) fn only_whole_template(&self) -> Option<(&'static ErrorDef, &str, &[Range<usize>])> {
+        match self.items.as_slice() {
+            [item]
+                if !self.reserve.used
+                    && !item.head.internal
+                    && item.form == Form::Template
+                    && item.budget == Message::FITS =>
+            {
+                let def = item.head.def?;
+                Some((def, &self.text, self.spans.get(item.spans.clone())?))
+            }
+            _ => None,
+        }
+    }
+
     /// The one report stored, when there is exactly one and it is an item.
     #[inline]
     pub(crate) fn only_entry(&self) -> Option<Entry<'_>> {

@@ -50,6 +50,15 @@ fn write_styled_errors<W: Write + ?Sized>(
     shapes: &mut Shapes,
     out: &mut W,
 ) -> fmt::Result {
+    if let Some((def, text, spans)) = lane.only_whole_template() {
+        // The common case, a lone report: its shape, with no entry made.
+        if let Some(shape) = shapes.get(style, def) {
+            out.write_str(&shape.headline_start)?;
+            shape.write_values(text, spans, out)?;
+            out.write_str(&shape.headline_end)?;
+            return write_dropped(style, lane, out);
+        }
+    }
     if let Some(only) = lane.only_entry() {
         // The headline is the only report: no traceback to look for.
         write_headline(style, &only, shapes, out)?;
