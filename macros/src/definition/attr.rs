@@ -45,11 +45,12 @@ impl Attr {
     }
 }
 
-/// Reads the attribute, reporting every problem and keeping what is usable.
-pub(crate) fn parse(tokens: TokenStream, errors: &mut Errors) -> Attr {
+/// Reads the attribute of `owner` (such as "variant `Keyed`"), reporting
+/// every problem and keeping what is usable.
+pub(crate) fn parse(tokens: TokenStream, owner: &str, errors: &mut Errors) -> Attr {
     let mut attr = Attr::default();
     let parser = |input: ParseStream| {
-        parse_into(input, &mut attr, errors);
+        parse_into(input, owner, &mut attr, errors);
         Ok(())
     };
     // `parse_into` reports its own errors and never fails.
@@ -57,7 +58,7 @@ pub(crate) fn parse(tokens: TokenStream, errors: &mut Errors) -> Attr {
     attr
 }
 
-fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
+fn parse_into(input: ParseStream, owner: &str, attr: &mut Attr, errors: &mut Errors) {
     if input.is_empty() {
         errors.at(
             Span::call_site(),
@@ -77,13 +78,22 @@ fn parse_into(input: ParseStream, attr: &mut Attr, errors: &mut Errors) {
         };
         if input.is_empty() {
             attr.transparent = Some(ident.span());
-        } else {
-            errors.at(
-                ident.span(),
-                "`transparent` stands alone: a transparent variant has no code, message or keys of \
-                 its own, it shows the error it wraps; write #[error_code(transparent)]",
-            );
+            return;
         }
+        // At what must go: the first thing after `transparent,`.
+        let _ = input.parse::<Token![,]>();
+        let extra = value_tokens(input);
+        let (span, what) = match extra.clone().into_iter().next() {
+            Some(first) => (first.span(), format!("`{first}`")),
+            None => (ident.span(), "the trailing comma".to_owned()),
+        };
+        errors.at(
+            span,
+            format_args!(
+                "{owner} is transparent, so it has no code, message or keys of its own: it shows \
+                 the error it wraps; remove {what} and write #[error_code(transparent)]"
+            ),
+        );
         return;
     }
     match input.parse::<LitStr>() {

@@ -33,7 +33,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         // The attribute's own problems are worth reporting all the same
         // (an enum's is empty).
         None if !args.is_empty() => {
-            let _ = attr::parse(args, &mut errors);
+            let _ = attr::parse(args, "this definition", &mut errors);
             TokenStream::new()
         }
         None => TokenStream::new(),
@@ -57,7 +57,7 @@ fn expand_struct(
     let Shape::Struct(body) = &item.shape else {
         return TokenStream::new();
     };
-    let attr = attr::parse(args, errors);
+    let attr = attr::parse(args, &format!("struct `{}`", item.ident), errors);
     if let Some(span) = attr.transparent {
         errors.at(
             span,
@@ -97,7 +97,11 @@ fn expand_enum(
         return TokenStream::new();
     };
     if !args.is_empty() {
-        let enum_attr = attr::parse(args, &mut Errors::default());
+        let enum_attr = attr::parse(
+            args,
+            &format!("enum `{}`", item.ident),
+            &mut Errors::default(),
+        );
         let span = enum_attr.code_span.unwrap_or_else(Span::call_site);
         errors.at(
             span,
@@ -124,7 +128,11 @@ fn expand_enum(
     let mut attrs: Vec<Attr> = Vec::with_capacity(variants.len());
     for variant in variants {
         let attr = match &variant.attr {
-            Some((tokens, _)) => attr::parse(tokens.clone(), errors),
+            Some((tokens, _)) => attr::parse(
+                tokens.clone(),
+                &format!("variant `{}`", variant.ident),
+                errors,
+            ),
             None => {
                 errors.at(
                     variant.ident.span(),
