@@ -251,3 +251,23 @@ fn duplicates_are_found_before_and_after_a_lane_starts_using_its_table() {
     }
     assert_eq!(take_error_message().as_deref(), Some(expected.as_str()));
 }
+
+#[test]
+fn a_formatted_report_whose_argument_reports_keeps_its_text() {
+    errcode::report_inner_error!(
+        "EZ9999",
+        "inner {}",
+        Reporting {
+            inner: "from inside",
+            text: "text"
+        }
+    );
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some(
+            "EZ0701: Caller gave up: from inside.\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       inner text\r\n"
+        )
+    );
+}

@@ -249,12 +249,7 @@ impl<'a> Resolved<'a> {
         buffer.text.clear();
         buffer.spans.clear();
         let form = self.write(&mut buffer.text, &mut buffer.spans, budget)?;
-        Ok(Pending {
-            head: self.head,
-            form,
-            text: &buffer.text,
-            spans: &buffer.spans,
-        })
+        Ok(buffer.pending(self.head, form))
     }
 
     /// Writes the whole message straight into a fixed buffer: the path that
@@ -294,6 +289,16 @@ impl PendingBuffer {
             spans: Vec::new(),
         }
     }
+
+    /// The report whose values (or text) the buffer holds.
+    fn pending(&self, head: Head, form: Form) -> Pending<'_> {
+        Pending {
+            head,
+            form,
+            text: &self.text,
+            spans: &self.spans,
+        }
+    }
 }
 
 /// A report made while this thread was writing another into its own store
@@ -304,8 +309,7 @@ struct SetAside {
     form: Form,
     warning: bool,
     told: bool,
-    text: String,
-    spans: Vec<Range<usize>>,
+    values: PendingBuffer,
 }
 
 struct ThreadState {
@@ -411,12 +415,7 @@ fn settle_backlog(state: &ThreadState, store: &mut Store) {
         let Some(report) = next else { break };
         let limits = limits();
         let lane = store.lane(report.warning);
-        let pending = Pending {
-            head: report.head,
-            form: report.form,
-            text: &report.text,
-            spans: &report.spans,
-        };
+        let pending = report.values.pending(report.head, report.form);
         let outcome = lane.push(&pending, limits);
         if report.told {
             let dropped = lane.dropped();
@@ -517,14 +516,16 @@ fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> O
         return Outcome::OutOfMemory;
     };
     if state.backlog.get() {
-        // Reports were made while the values were written: they go first.
-        let pending = lane.written(&resolved.head, form, mark, usize::MAX);
-        let values: Vec<String> = pending.values().map(str::to_owned).collect();
-        lane.roll_back(mark);
+        // Reports were made while the values were written: they were
+        // complete first, so this one is set aside after them and all are
+        // stored in that order.
+        match lane.take_written(mark) {
+            Some((text, spans)) => keep_aside(state, resolved, form, PendingBuffer { text, spans }),
+            None => count_busy(resolved.warning),
+        }
         settle(state, &mut store);
         drop(writing);
-        drop(store);
-        return store_copy(state, resolved, form, &values, limits);
+        return Outcome::Stored;
     }
     let outcome = lane.commit(mark, &resolved.head, form, limits);
     if resolved.is_told() {
@@ -544,68 +545,30 @@ fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> O
     outcome
 }
 
-/// Stores in the thread's own store a report whose values were written
-/// already: `values`, one per field, or the text.
-#[cold]
-#[inline(never)]
-fn store_copy(
-    state: &ThreadState,
-    resolved: &Resolved<'_>,
-    form: Form,
-    values: &[String],
-    limits: Limits,
-) -> Outcome {
-    let mut text = String::new();
-    let mut spans = Vec::new();
-    for value in values {
-        let start = text.len();
-        text.push_str(value);
-        spans.push(start..text.len());
-    }
-    let pending = Pending {
-        head: resolved.head,
-        form,
-        text: &text,
-        spans: &spans,
-    };
-    let Ok(mut store) = state.store.try_borrow_mut() else {
-        count_busy(resolved.warning);
-        return Outcome::Dropped;
-    };
-    let _writing = Writing::start(state);
-    let lane = store.lane(resolved.warning);
-    let outcome = lane.push(&pending, limits);
-    if resolved.is_told() {
-        let dropped = lane.dropped();
-        trace::report(
-            &pending.entry(limits.max_message_bytes()),
-            resolved.warning,
-            outcome,
-            dropped,
-        );
-    }
-    settle(state, &mut store);
-    outcome
-}
-
 /// Keeps a report made while this thread writes another into its own store,
 /// for [`settle`] to store once that one is done.
 #[cold]
 #[inline(never)]
 fn set_aside(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) {
-    let mut buffer = PendingBuffer::new();
-    let Ok(pending) = resolved.write_pending(&mut buffer, limits.max_message_bytes()) else {
-        count_busy(resolved.warning);
-        return;
-    };
-    let form = pending.form;
+    let mut values = PendingBuffer::new();
+    match resolved.write_pending(&mut values, limits.max_message_bytes()) {
+        Ok(pending) => {
+            let form = pending.form;
+            keep_aside(state, resolved, form, values);
+        }
+        Err(OutOfMemory) => count_busy(resolved.warning),
+    }
+}
+
+/// Adds a report whose values are written to those [`settle`] stores next,
+/// after the ones already there.
+fn keep_aside(state: &ThreadState, resolved: &Resolved<'_>, form: Form, values: PendingBuffer) {
     let report = SetAside {
         head: resolved.head,
         form,
         warning: resolved.warning,
         told: resolved.is_told(),
-        text: buffer.text,
-        spans: buffer.spans,
+        values,
     };
     let Ok(mut set_aside) = state.set_aside.try_borrow_mut() else {
         count_busy(resolved.warning);

@@ -248,6 +248,28 @@ impl Lane {
         (&mut self.text, &mut self.spans)
     }
 
+    /// Takes what was written since `mark` out of the lane, as a text of its
+    /// own and its spans; `None` when the allocator fails (it is taken back
+    /// all the same).
+    pub(crate) fn take_written(&mut self, mark: Mark) -> Option<(String, Vec<Range<usize>>)> {
+        let mut text = String::new();
+        let mut spans = Vec::new();
+        let room = text.try_reserve_exact(self.text.len() - mark.text).is_ok()
+            && spans
+                .try_reserve_exact(self.spans.len() - mark.spans)
+                .is_ok();
+        if room {
+            text.push_str(&self.text[mark.text..]);
+            spans.extend(
+                self.spans[mark.spans..]
+                    .iter()
+                    .map(|span| span.start - mark.text..span.end - mark.text),
+            );
+        }
+        self.roll_back(mark);
+        room.then_some((text, spans))
+    }
+
     /// Takes back what was written since `mark`.
     pub(crate) fn roll_back(&mut self, mark: Mark) {
         self.text.truncate(mark.text);
