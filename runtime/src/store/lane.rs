@@ -155,21 +155,31 @@ impl Lane {
         self.items.get(item).map(|item| self.entry(item))
     }
 
+    /// The one report stored, when there is exactly one and it is an item.
+    #[inline]
+    fn only_item(&self) -> Option<&Item> {
+        match self.items.as_slice() {
+            [item] if !self.reserve.used => Some(item),
+            _ => None,
+        }
+    }
+
     /// The one report stored, when there is exactly one and it is a
     /// headline whose message is its definition's template filled in whole
     /// (not internal, not cut): its definition and values, read with no
     /// [`Entry`] made, for the renderer's common case.
     #[inline]
     pub(crate) fn only_whole_template(&self) -> Option<(&'static ErrorDef, &str, &[Range<usize>])> {
-        match self.items.as_slice() {
-            [item]
-                if !self.reserve.used
-                    && !item.head.internal
-                    && item.form == Form::Template
-                    && item.budget == Message::FITS =>
+        match self.only_item()? {
+            item if !item.head.internal
+                && item.form == Form::Template
+                && item.budget == Message::FITS =>
             {
-                let def = item.head.def?;
-                Some((def, &self.text, self.spans.get(item.spans.clone())?))
+                Some((
+                    item.head.def?,
+                    &self.text,
+                    self.spans.get(item.spans.clone())?,
+                ))
             }
             _ => None,
         }
@@ -178,10 +188,7 @@ impl Lane {
     /// The one report stored, when there is exactly one and it is an item.
     #[inline]
     pub(crate) fn only_entry(&self) -> Option<Entry<'_>> {
-        match self.items.as_slice() {
-            [item] if !self.reserve.used => Some(self.entry(item)),
-            _ => None,
-        }
+        self.only_item().map(|item| self.entry(item))
     }
 
     /// Where the headline of a rendering is, in report order: the first

@@ -82,18 +82,15 @@ pub(crate) fn write_capped(
     writer.finish()
 }
 
-/// [`write_capped`] of one text, with no call through a vtable when it
-/// fits, as nearly every value does.
+/// [`write_capped`] of one text, written through the capped writer's own
+/// `write_str` rather than a call through a vtable.
 #[inline]
 pub(crate) fn push_capped(
     text: &mut String,
     budget: usize,
     value: &str,
 ) -> Result<Range<usize>, OutOfMemory> {
-    let start = text.len();
-    if value.len() <= budget && text.capacity() - start >= value.len() {
-        text.push_str(value);
-        return Ok(start..text.len());
-    }
-    write_capped(text, budget, |out| out.write_str(value))
+    let mut writer = CappedWriter::new(text, budget);
+    let _ = fmt::Write::write_str(&mut writer, value);
+    writer.finish()
 }

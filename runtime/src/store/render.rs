@@ -53,9 +53,7 @@ fn write_styled_errors<W: Write + ?Sized>(
     if let Some((def, text, spans)) = lane.only_whole_template() {
         // The common case, a lone report: its shape, with no entry made.
         if let Some(shape) = shapes.get(style, def) {
-            out.write_str(&shape.headline_start)?;
-            shape.write_values(text, spans, out)?;
-            out.write_str(&shape.headline_end)?;
+            shape.write_headline(text, spans, out)?;
             return write_dropped(style, lane, out);
         }
     }
@@ -97,9 +95,7 @@ fn write_headline<W: Write + ?Sized>(
         return out.write_str(style.eol);
     }
     if let Some((shape, text, spans)) = shaped(style, entry, shapes) {
-        out.write_str(&shape.headline_start)?;
-        shape.write_values(text, spans, out)?;
-        return out.write_str(&shape.headline_end);
+        return shape.write_headline(text, spans, out);
     }
     out.write_str(entry.code)?;
     out.write_str(": ")?;
@@ -115,9 +111,7 @@ fn write_line<W: Write + ?Sized>(
     out: &mut W,
 ) -> fmt::Result {
     if let Some((shape, text, spans)) = shaped(style, entry, shapes) {
-        out.write_str(&shape.line_start)?;
-        shape.write_values(text, spans, out)?;
-        return out.write_str(&shape.line_end);
+        return shape.write_line(text, spans, out);
     }
     style.write_line_start(entry.code, out)?;
     entry.message.write(out)?;

@@ -107,13 +107,13 @@ pub(super) struct Shape {
     def: &'static ErrorDef,
     style: u8,
     /// `CODE: ` and the template's first piece.
-    pub(super) headline_start: Box<str>,
+    headline_start: Box<str>,
     /// The template's last piece, the cause, the solution and the line end.
-    pub(super) headline_end: Box<str>,
+    headline_end: Box<str>,
     /// A traceback line's start and the template's first piece.
-    pub(super) line_start: Box<str>,
+    line_start: Box<str>,
     /// The template's last piece and the line end.
-    pub(super) line_end: Box<str>,
+    line_end: Box<str>,
 }
 
 impl Shape {
@@ -149,10 +149,38 @@ impl Shape {
         })
     }
 
+    /// Writes the headline of a report of the definition whose values are
+    /// `spans` of `text`. Always inlined: as a call it cost EK0201's cycle
+    /// 13 instructions (callgrind), 2% of it.
+    #[inline(always)]
+    pub(super) fn write_headline<W: Write + ?Sized>(
+        &self,
+        text: &str,
+        spans: &[Range<usize>],
+        out: &mut W,
+    ) -> fmt::Result {
+        out.write_str(&self.headline_start)?;
+        self.write_values(text, spans, out)?;
+        out.write_str(&self.headline_end)
+    }
+
+    /// Writes the traceback line of a report of the definition.
+    #[inline(always)]
+    pub(super) fn write_line<W: Write + ?Sized>(
+        &self,
+        text: &str,
+        spans: &[Range<usize>],
+        out: &mut W,
+    ) -> fmt::Result {
+        out.write_str(&self.line_start)?;
+        self.write_values(text, spans, out)?;
+        out.write_str(&self.line_end)
+    }
+
     /// Writes what lies between the first piece and the last: the values,
     /// with the template's middle pieces between them.
     #[inline]
-    pub(super) fn write_values<W: Write + ?Sized>(
+    fn write_values<W: Write + ?Sized>(
         &self,
         text: &str,
         spans: &[Range<usize>],
