@@ -33,9 +33,6 @@ pub struct ErrorDef {
     /// The bytes of the template's pieces: a message's length is this plus
     /// its values', known without walking the pieces.
     pieces_len: usize,
-    /// Whether each field fills one placeholder only: a message's length is
-    /// then the pieces' and the values' together.
-    each_field_once: bool,
     /// The possible cause as a `miette` diagnostic, which the diagnostics of
     /// the definition's values hand out by reference.
     #[cfg(feature = "miette")]
@@ -95,7 +92,6 @@ impl ErrorDef {
             warning: kind.warning,
             internal: kind.internal,
             pieces_len,
-            each_field_once: raw.slots.len() == raw.fields.len(),
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
             raw,
@@ -118,7 +114,6 @@ impl ErrorDef {
             warning,
             internal,
             pieces_len,
-            each_field_once: raw.slots.len() == raw.fields.len(),
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
             raw,
@@ -193,7 +188,9 @@ impl ErrorDef {
     /// The length of the message whose values (one per field) are
     /// `values_len` bytes together, when each field fills one placeholder.
     pub(crate) fn message_len(&self, values_len: usize) -> Option<usize> {
-        self.each_field_once.then(|| self.pieces_len + values_len)
+        // Each field fills one placeholder when there are as many
+        // placeholders as fields (every field fills at least one).
+        (self.raw.slots.len() == self.raw.fields.len()).then(|| self.pieces_len + values_len)
     }
 
     /// The bytes of the template's literal text, placeholders left out.
