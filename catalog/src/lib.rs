@@ -26,8 +26,11 @@
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
 //! - [`Catalog::to_cann_docs`] writes CANN's own reference pages, whose
-//!   vocabulary is [`cann_page`]; [`Catalog::to_c_error_map`] and
-//!   [`Catalog::to_c_xmacro`] write CANN's C tables.
+//!   vocabulary is [`cann_page`], and [`read_page`] reads one back.
+//! - With the `sources` feature, `c_source` reads C and C++ sources as
+//!   copies of a catalog (tables, report sites, constants), and writes
+//!   CANN's C tables anew (`Catalog::to_c_error_map`,
+//!   `Catalog::to_c_xmacro`) or in place (`c_source::update_table`).
 //!
 //! The text is read by `serde_json`, which keeps no positions in its values;
 //! this crate takes each value as a `RawValue` borrowed from the text, whose
@@ -39,11 +42,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod c_table;
+#[cfg(feature = "sources")]
+pub mod c_source;
 mod cann_docs;
 pub mod cann_page;
 mod check;
 mod diagnostic;
+mod edit;
 mod located;
 mod markdown;
 mod model;
@@ -53,10 +58,12 @@ mod rust;
 mod write_json;
 
 pub use cann_docs::{
-    CannReference, Documentation, Documented, KeptPage, KeptReference, description_of_doc,
+    CannReference, Documentation, Documented, DroppedPart, KeptPage, KeptReference, PageContent,
+    PageText, PageUpdate, description_of_doc, read_page, update_index, update_page,
 };
 pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
+pub use edit::{SuggestionPart, set_suggestion};
 // The name rules live in `errcode-syntax`; they are re-exported here for
 // code that names them from this crate, as links to their own docs (an
 // inlined copy would show their links to `errcode-syntax` as plain text

@@ -74,6 +74,11 @@ pub(crate) struct Member<'a> {
 }
 
 impl Node<'_> {
+    /// Where the value is in the text, in bytes.
+    pub(crate) fn span(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.raw.len()
+    }
+
     /// What kind of value this is, for messages: "a string", "an array".
     /// The first character tells, since the text is known to be JSON.
     pub(crate) fn kind(&self) -> &'static str {

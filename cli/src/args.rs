@@ -21,13 +21,16 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Check catalogs, and with --against the other copies of their codes:
-    /// one `FILE:LINE: CODE: what is wrong` line per error (at most 100 a
-    /// catalog, then `FILE: ... and N more findings`), and a closing
-    /// `checked ...: no errors` line when there is none; exit status 1 if
-    /// any error was found, 2 if a file cannot be read.
+    /// one `FILE:LINE:COLUMN: CODE: what is wrong` line per error (at most
+    /// 100 a file, then `FILE: ... and N more findings`), closed by `N
+    /// errors, M warnings in K files`, or by a `checked ...: no errors`
+    /// line when there is none. Without catalogs and paths, checks what
+    /// the project file (errcode.toml, in the working folder or above)
+    /// names. Exit status 1 if any error was found, 2 if an input cannot
+    /// be used.
     Check {
-        /// The catalogs to check.
-        #[arg(required = true, value_name = "FILE")]
+        /// The catalogs to check (default: the project file's `catalogs`).
+        #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Other sources of the same codes, compared with the catalogs: a
         /// file or a folder (searched recursively) of C and C++ sources
@@ -36,6 +39,11 @@ pub(crate) enum Command {
         /// Adds the review checklist's text rules to --warn.
         #[arg(long, value_name = "PATH")]
         against: Vec<PathBuf>,
+        /// Leave out the paths that match this glob (relative to the
+        /// working folder; `**` crosses folders): `tests/ut/**`. Repeatable,
+        /// and added to the project file's `exclude`.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
         /// Also report warnings (lines marked `warning:`; they never change
         /// the exit status), such as a name that fills several placeholders.
         #[arg(long)]
@@ -43,6 +51,49 @@ pub(crate) enum Command {
         /// How to write the findings.
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
+        /// The project file to read, instead of the errcode.toml found in
+        /// the working folder or above it.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Fail only on errors this baseline does not record (default: the
+        /// project file's `baseline`); say how many it records that are gone.
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
+        /// Record today's errors in this baseline (file, code, kind and
+        /// field of each, no line numbers) and exit 0.
+        #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+        write_baseline: Option<PathBuf>,
+    },
+    /// Rewrite the existing copies of the catalogs' codes from the catalogs:
+    /// the rows C tables already have (in their order, their layout and
+    /// line width), and the reference pages that exist (their hand-written
+    /// parts kept; a part that cannot be kept is named on standard error),
+    /// with their index pages' links. Nothing else is touched; new pages
+    /// are `export`'s. Without catalogs and paths, updates what the project
+    /// file names. Exit status 0, or with --dry-run 1 when something would
+    /// change.
+    Update {
+        /// The catalogs (default: the project file's `catalogs`).
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The copies to update: files, or folders searched recursively
+        /// (default: the project file's `against`). Repeatable.
+        #[arg(long, value_name = "PATH")]
+        against: Vec<PathBuf>,
+        /// Leave out the paths that match this glob. Repeatable.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
+        /// Write nothing: print what would change as a unified diff, and
+        /// exit 1 if anything would (a freshness check for CI).
+        #[arg(long)]
+        dry_run: bool,
+        /// Where the catalog has no cause or solution (`N/A`) and an English
+        /// page has one, copy the page's text into the catalog first.
+        #[arg(long)]
+        adopt_pages: bool,
+        /// The project file to read, instead of the one found.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
     },
     /// Everything known about one code.
     Explain {
@@ -115,6 +166,8 @@ pub(crate) enum CheckFormat {
     Text,
     /// A JSON array of findings, for machines.
     Json,
+    /// SARIF 2.1.0, for code-scanning annotations.
+    Sarif,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

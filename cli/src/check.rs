@@ -1,101 +1,111 @@
-//! `errcode check FILE... [--against PATH]...`: the defects of every
+//! `errcode check [FILE...] [--against PATH]...`: the defects of every
 //! catalog, and where the other copies of their codes disagree with them,
-//! a line each.
+//! with the project's policy applied: each kind's severity, findings
+//! accepted by the project file, by an `errcode: allow(...)` comment or by
+//! a baseline.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use errcode::catalog::{Diagnostic, Severity};
 use serde_json::{Value, json};
 
 use crate::against::{Checked, compare};
 use crate::args::CheckFormat;
+use crate::baseline::Baseline;
+use crate::finding::{Finding, LeftOut};
 use crate::outcome::{Outcome, Status};
-use crate::source::{Source, finding_lines, plural};
+use crate::policy::{AcceptedBy, apply};
+use crate::project::{FILE_NAME, Project};
+use crate::source::Source;
+use crate::walk::{DEFAULT_MAX_FILE_SIZE, Excludes, walk};
 
-pub(crate) fn run(
-    files: &[PathBuf],
-    against: &[PathBuf],
-    warn: bool,
-    format: CheckFormat,
-) -> Outcome {
-    let mut outcome = Outcome::default();
-    let mut findings: Vec<Value> = Vec::new();
-    let mut read: Vec<Source> = Vec::new();
-    let mut warnings = 0;
-    for path in files {
-        let file = path.display().to_string();
-        let source = match Source::read(path) {
-            Ok(source) => source,
-            Err(unreadable) => {
-                outcome.status = outcome.status.max(unreadable.status);
-                match format {
-                    CheckFormat::Text => outcome.stderr.push_str(&unreadable.stderr),
-                    CheckFormat::Json => findings.push(json!({
-                        "file": file,
-                        "line": null,
-                        "column": null,
-                        "severity": "error",
-                        "kind": "unreadable",
-                        "code": null,
-                        "entry": null,
-                        "message": unreadable.stderr.trim_end().trim_start_matches("errcode: "),
-                    })),
-                }
-                continue;
+/// What `check` is asked.
+pub(crate) struct CheckArgs {
+    pub(crate) files: Vec<PathBuf>,
+    pub(crate) against: Vec<PathBuf>,
+    pub(crate) exclude: Vec<String>,
+    pub(crate) warn: bool,
+    pub(crate) format: CheckFormat,
+    pub(crate) config: Option<PathBuf>,
+    pub(crate) baseline: Option<PathBuf>,
+    pub(crate) write_baseline: Option<PathBuf>,
+}
+
+/// The catalogs and copies a command works on: from its arguments, else
+/// from the project file; and the paths to leave out.
+pub(crate) struct Inputs {
+    pub(crate) project: Option<Project>,
+    pub(crate) catalogs: Vec<PathBuf>,
+    pub(crate) against: Vec<PathBuf>,
+    pub(crate) excludes: Vec<Excludes>,
+    pub(crate) max_size: u64,
+}
+
+impl Inputs {
+    /// The inputs of a command given `files` and `against` (each empty
+    /// when not given) and the project file `config` names or that is found.
+    pub(crate) fn gather(
+        files: &[PathBuf],
+        against: &[PathBuf],
+        exclude: &[String],
+        config: Option<&Path>,
+    ) -> Result<Inputs, Outcome> {
+        let project = Project::find(config).map_err(Outcome::input_error)?;
+        let (catalogs, against) = match &project {
+            // Nothing named: the project file says.
+            Some(project) if files.is_empty() && against.is_empty() => {
+                (project.catalogs.clone(), project.against.clone())
             }
+            Some(project) if files.is_empty() => (project.catalogs.clone(), against.to_vec()),
+            _ => (files.to_vec(), against.to_vec()),
         };
-        if source.omitted_errors > 0 || source.diagnostics.iter().any(Diagnostic::is_error) {
-            outcome.status = outcome.status.max(Status::Failure);
+        if catalogs.is_empty() {
+            return Err(Outcome::input_error(format!(
+                "no catalog to check: name one (`errcode check error_code.json`), or write an {FILE_NAME} with `catalogs = [...]` in this folder or one above"
+            )));
         }
-        let shown = source
-            .diagnostics
-            .iter()
-            .filter(|diagnostic| warn || diagnostic.is_error());
-        let left_out = source.omitted_errors + if warn { source.omitted_warnings } else { 0 };
-        if warn {
-            warnings += source.diagnostics.iter().filter(|d| !d.is_error()).count()
-                + source.omitted_warnings;
+        let mut excludes = Vec::new();
+        if let Some(project) = &project {
+            excludes.push(
+                Excludes::new(&project.root, &project.exclude)
+                    .map_err(|why| Outcome::input_error(format!("{}: {why}", project.file)))?,
+            );
         }
-        match format {
-            CheckFormat::Text => outcome
-                .stdout
-                .push_str(&finding_lines(&file, shown, left_out)),
-            CheckFormat::Json => {
-                findings.extend(shown.map(|diagnostic| finding(&file, diagnostic)));
-                // The cap closes with one more finding, of the same keys,
-                // that says how many were left out.
-                if left_out > 0 {
-                    findings.push(json!({
-                        "file": file,
-                        "line": null,
-                        "column": null,
-                        "severity": if source.omitted_errors > 0 { "error" } else { "warning" },
-                        "kind": "omitted",
-                        "code": null,
-                        "entry": null,
-                        "message": format!("... and {left_out} more findings"),
-                    }));
-                }
-            }
+        if !exclude.is_empty() {
+            excludes.push(Excludes::new(Path::new("."), exclude).map_err(Outcome::input_error)?);
         }
-        read.push(source);
+        let max_size = project
+            .as_ref()
+            .map_or(DEFAULT_MAX_FILE_SIZE, |project| project.max_file_size);
+        Ok(Inputs {
+            project,
+            catalogs,
+            against,
+            excludes,
+            max_size,
+        })
     }
-    let mut summary = String::new();
-    if !against.is_empty() {
-        let checked: Vec<Checked> = read
-            .iter()
-            .map(|source| Checked {
-                file: source.name(),
-                catalog: &source.catalog,
-            })
-            .collect();
-        let compared = compare(&checked, against, warn);
-        for why in &compared.unreadable {
-            outcome.status = Status::InputError;
-            match format {
-                CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
-                CheckFormat::Json => findings.push(json!({
-                    "file": null,
+}
+
+pub(crate) fn run(args: CheckArgs) -> Outcome {
+    let inputs = match Inputs::gather(
+        &args.files,
+        &args.against,
+        &args.exclude,
+        args.config.as_deref(),
+    ) {
+        Ok(inputs) => inputs,
+        Err(failure) => return failure,
+    };
+    let mut outcome = Outcome::default();
+    let mut extra: Vec<Value> = Vec::new();
+    let mut input_error = |outcome: &mut Outcome, file: Option<String>, why: &str| {
+        outcome.status = Status::InputError;
+        match args.format {
+            CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
+            _ => {
+                outcome.stderr.push_str(&format!("errcode: {why}\n"));
+                extra.push(json!({
+                    "file": file,
                     "line": null,
                     "column": null,
                     "severity": "error",
@@ -103,72 +113,204 @@ pub(crate) fn run(
                     "code": null,
                     "entry": null,
                     "message": why,
-                })),
+                }));
             }
         }
-        let mut found = compared.findings;
-        if warn {
-            for checked in &checked {
-                for entry in &checked.catalog.entries {
-                    crate::text_rules::entry_rules(&checked.file, entry, &mut found);
-                }
+    };
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut left_out = LeftOut::default();
+    let mut read: Vec<Source> = Vec::new();
+    for path in &inputs.catalogs {
+        let source = match Source::read(path) {
+            Ok(source) => source,
+            Err(unreadable) => {
+                let why = unreadable.stderr.trim_end().trim_start_matches("errcode: ");
+                input_error(&mut outcome, Some(crate::paths::name(path)), why);
+                continue;
             }
-            found.sort();
-        }
-        if found.iter().any(|finding| finding.is_error()) {
-            outcome.status = outcome.status.max(Status::Failure);
-        }
-        warnings += found.iter().filter(|finding| !finding.is_error()).count();
-        for finding in &found {
-            match format {
-                CheckFormat::Text => outcome.stdout.push_str(&format!("{finding}\n")),
-                CheckFormat::Json => findings.push(finding.to_json()),
-            }
-        }
-        summary = format!(" against {}", compared.tally);
-    }
-    if format == CheckFormat::Text && outcome.status == Status::Success {
-        let entries: Vec<String> = read
+        };
+        let file = source.name();
+        // A file that is no catalog at all is an input that cannot be
+        // used, as one that cannot be read.
+        if source
+            .diagnostics
             .iter()
-            .map(|source| {
-                let count = source.catalog.entries.len();
-                format!(
-                    "{count} entr{} in {}",
-                    if count == 1 { "y" } else { "ies" },
-                    source.name()
-                )
+            .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none())
+        {
+            outcome.status = Status::InputError;
+        }
+        findings.extend(
+            source
+                .diagnostics
+                .iter()
+                .map(|diagnostic| Finding::of_diagnostic(&file, diagnostic)),
+        );
+        left_out.add(&file, source.omitted_errors, source.omitted_warnings);
+        read.push(source);
+    }
+    let mut tally = String::new();
+    if !inputs.against.is_empty() {
+        let checked: Vec<Checked> = read
+            .iter()
+            .map(|source| Checked {
+                file: source.name(),
+                catalog: &source.catalog,
             })
             .collect();
-        let warned = match warnings {
-            0 => String::new(),
-            count => format!(", {count} warning{}", plural(count)),
-        };
-        outcome.stdout.push_str(&format!(
-            "checked {}{summary}: no errors{warned}\n",
-            entries.join(" and ")
-        ));
+        let walked = walk_all(&inputs);
+        let compared = compare(&checked, &walked, &inputs.against, args.warn);
+        for why in &compared.unreadable {
+            input_error(&mut outcome, None, why);
+        }
+        findings.extend(compared.findings);
+        left_out.extend(compared.left_out);
+        if args.warn {
+            for checked in &checked {
+                for entry in &checked.catalog.entries {
+                    crate::text_rules::entry_rules(&checked.file, entry, &mut findings);
+                }
+            }
+        }
+        tally = format!(" against {}", compared.tally.describe());
     }
-    if format == CheckFormat::Json {
-        let output = Value::Array(findings);
-        // Serializing a `Value` of strings and numbers cannot fail.
-        outcome.stdout = serde_json::to_string_pretty(&output).unwrap_or_default();
-        outcome.stdout.push('\n');
+    let project = inputs.project.as_ref();
+    let baseline_path = args
+        .baseline
+        .clone()
+        .or_else(|| project.and_then(|project| project.baseline.clone()))
+        .filter(|_| args.write_baseline.is_none());
+    let mut baseline = match baseline_path.as_deref().map(Baseline::read).transpose() {
+        Ok(baseline) => baseline,
+        Err(why) => return Outcome::input_error(why),
+    };
+    let mut applied = apply(findings, project, baseline.as_mut());
+    if let Some(project) = project {
+        applied.active.extend(
+            applied
+                .unused
+                .iter()
+                .map(|accept| accept.unused_finding(project)),
+        );
+    }
+    if let Some(path) = &args.write_baseline {
+        let errors: Vec<&Finding> = applied.active.iter().filter(|f| f.is_error()).collect();
+        let (text, entries) = crate::baseline::write(path, &errors);
+        if let Err(error) = std::fs::write(path, text) {
+            return Outcome::input_error(format!(
+                "cannot write {}: {error}",
+                crate::paths::name(path)
+            ));
+        }
+        outcome.stdout.push_str(&format!(
+            "wrote {} ({}) to {}\n",
+            errcode_syntax::counted(errors.len(), "finding"),
+            errcode_syntax::counted(entries, "entry"),
+            crate::paths::name(path)
+        ));
+        let (unrecorded, _) = left_out.total();
+        if unrecorded > 0 {
+            outcome.stderr.push_str(&format!(
+                "errcode: {unrecorded} more {} not recorded: a file had too many to keep\n",
+                errcode_syntax::noun(unrecorded, "error")
+            ));
+        }
+        return outcome;
+    }
+    let mut active = applied.active;
+    if !args.warn {
+        active.retain(Finding::is_error);
+        left_out = left_out.errors_only();
+    }
+    active.sort();
+    active.dedup();
+    let errors = active.iter().any(Finding::is_error) || left_out.total().0 > 0;
+    if errors {
+        outcome.status = outcome.status.max(Status::Failure);
+    }
+    let notes = notes(&applied.accepted, applied.baseline_gone, baseline.as_ref());
+    match args.format {
+        CheckFormat::Text => {
+            outcome
+                .stdout
+                .push_str(&crate::report::text(&active, &left_out));
+            outcome.stdout.push_str(&notes);
+            if errors || outcome.status == Status::InputError {
+                if !active.is_empty() || left_out.total() != (0, 0) {
+                    outcome
+                        .stdout
+                        .push_str(&format!("{}\n", crate::report::summary(&active, &left_out)));
+                }
+            } else {
+                let entries: Vec<String> = read
+                    .iter()
+                    .map(|source| {
+                        format!(
+                            "{} in {}",
+                            errcode_syntax::counted(source.catalog.entries.len(), "entry"),
+                            source.name()
+                        )
+                    })
+                    .collect();
+                let warnings = active.len() + left_out.total().1;
+                let warned = match warnings {
+                    0 => String::new(),
+                    count => format!(", {}", errcode_syntax::counted(count, "warning")),
+                };
+                outcome.stdout.push_str(&format!(
+                    "checked {}{tally}: no errors{warned}\n",
+                    entries.join(" and ")
+                ));
+            }
+        }
+        CheckFormat::Json => {
+            outcome.stderr.push_str(&notes);
+            outcome.stdout = crate::report::json(&active, &left_out, &extra);
+        }
+        CheckFormat::Sarif => {
+            outcome.stderr.push_str(&notes);
+            outcome.stdout = crate::report::sarif(&active, &applied.accepted);
+        }
     }
     outcome
 }
 
-fn finding(file: &str, diagnostic: &Diagnostic) -> Value {
-    json!({
-        "file": file,
-        "line": diagnostic.position.line,
-        "column": diagnostic.position.column,
-        "severity": match diagnostic.severity() {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        },
-        "kind": diagnostic.kind.name(),
-        "code": diagnostic.code,
-        "entry": diagnostic.entry,
-        "message": diagnostic.message,
-    })
+/// The files under the inputs' paths, the project's and the command
+/// line's excludes both applied.
+pub(crate) fn walk_all(inputs: &Inputs) -> crate::walk::Walk {
+    walk(&inputs.against, &inputs.excludes, inputs.max_size)
+}
+
+/// What was accepted, and what the baseline records that is gone.
+fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Baseline>) -> String {
+    let mut notes = String::new();
+    let by_project = accepted
+        .iter()
+        .filter(|(_, by)| matches!(by, AcceptedBy::Project(_)))
+        .count();
+    let by_baseline = accepted.len() - by_project;
+    if by_project > 0 {
+        notes.push_str(&format!(
+            "errcode: {} accepted by the project file\n",
+            errcode_syntax::counted(by_project, "finding")
+        ));
+    }
+    if let Some(baseline) = baseline {
+        if by_baseline > 0 {
+            notes.push_str(&format!(
+                "errcode: {} accepted by the baseline {}\n",
+                errcode_syntax::counted(by_baseline, "finding"),
+                baseline.file
+            ));
+        }
+        if gone > 0 {
+            notes.push_str(&format!(
+                "errcode: {gone} of the {} the baseline {} records {} gone: `--write-baseline {}` shrinks it\n",
+                errcode_syntax::counted(baseline.recorded, "finding"),
+                baseline.file,
+                if gone == 1 { "is" } else { "are" },
+                baseline.file
+            ));
+        }
+    }
+    notes
 }

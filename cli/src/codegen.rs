@@ -8,8 +8,8 @@ use crate::outcome::Outcome;
 use crate::source::Source;
 
 pub(crate) fn run(file: &Path, target: Target) -> Outcome {
-    let source = match Source::read(file).and_then(Source::valid) {
-        Ok(source) => source,
+    let (source, refused) = match Source::read(file).and_then(Source::whole) {
+        Ok(opened) => opened,
         Err(failure) => return failure,
     };
     let name = file
@@ -21,6 +21,13 @@ pub(crate) fn run(file: &Path, target: Target) -> Outcome {
         Target::CXmacro => source.catalog.to_c_xmacro(&name),
     };
     match written {
+        // Entries that are not whole are left out, each named, and the run
+        // fails; the others are written all the same.
+        Ok(rust) if !refused.is_empty() => Outcome {
+            stdout: rust,
+            stderr: refused,
+            status: crate::outcome::Status::Failure,
+        },
         Ok(rust) => Outcome::printed(rust),
         // A valid catalog always converts; the errors are named all the same.
         Err(errors) => {

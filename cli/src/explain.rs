@@ -6,10 +6,43 @@ use errcode::catalog::{Catalog, Entry, Position, Suggestion, field_name};
 use errcode::{register_catalog_json, registry, report_dynamic};
 use errcode_syntax::classify_code;
 
-use crate::against::{Content, Sources};
-use crate::c_source::Layout;
+use errcode_catalog::c_source::{Layout, SiteCode};
+
+use crate::against::{Content, kind_of, read_whole};
 use crate::outcome::Outcome;
+use crate::paths;
 use crate::source::Source;
+use crate::walk::walk;
+
+/// Every file of a known kind under the `--against` paths, read whole.
+struct Sources {
+    files: Vec<(String, Content)>,
+    unreadable: Vec<String>,
+}
+
+impl Sources {
+    fn read(paths_given: &[PathBuf]) -> Sources {
+        let walked = walk(paths_given, &[], crate::walk::DEFAULT_MAX_FILE_SIZE);
+        let mut files = Vec::new();
+        let mut unreadable = walked.unreadable.clone();
+        for file in &walked.files {
+            let Some(kind) = kind_of(&file.path) else {
+                continue;
+            };
+            match std::fs::read(&file.path) {
+                Ok(bytes) => {
+                    if let Some(content) = read_whole(&kind, &bytes) {
+                        files.push((paths::name(&file.path), content));
+                    }
+                }
+                Err(error) => {
+                    unreadable.push(format!("cannot read {}: {error}", paths::name(&file.path)))
+                }
+            }
+        }
+        Sources { files, unreadable }
+    }
+}
 
 pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Outcome {
     // Codes are upper case; `ek0201` is how one is often typed.
@@ -36,6 +69,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
                 omitted_errors: 0,
                 omitted_warnings: 0,
                 docs: Default::default(),
+                refused: Vec::new(),
             };
         }
     }
@@ -119,9 +153,33 @@ fn copies_of(code: &str, sources: &Sources) -> String {
     let mut copies = Vec::new();
     let mut sites = Vec::new();
     let mut fields = Vec::new();
-    for file in &sources.files {
-        let path = &file.path;
-        match &file.content {
+    // Names that give a code (constants, enumerators of X-macro tables),
+    // so that a site written with one is listed too.
+    let mut names: std::collections::HashMap<&str, std::collections::BTreeSet<&str>> =
+        std::collections::HashMap::new();
+    for (_, content) in &sources.files {
+        if let Content::C(c) = content {
+            for constant in &c.constants {
+                names
+                    .entry(&constant.name)
+                    .or_default()
+                    .insert(&constant.code);
+            }
+            for row in &c.rows {
+                if let Some(enumerator) = &row.enumerator {
+                    names.entry(enumerator).or_default().insert(&row.code);
+                }
+            }
+        }
+    }
+    let names_code = |site: &SiteCode| match site {
+        SiteCode::Literal(literal) => literal == code,
+        SiteCode::Named(_) => names
+            .get(site.last())
+            .is_some_and(|codes| codes.len() == 1 && codes.contains(code)),
+    };
+    for (path, content) in &sources.files {
+        match content {
             Content::C(c) => {
                 for row in c.rows.iter().filter(|row| row.code == code) {
                     let layout = match row.layout {
@@ -130,8 +188,13 @@ fn copies_of(code: &str, sources: &Sources) -> String {
                     };
                     copies.push(format!("  {path}:{} ({layout})\n", row.at.line));
                 }
-                for site in c.sites.iter().filter(|site| site.code == code) {
-                    sites.push(format!("  {path}:{}\n", site.at.line));
+                for site in c.sites.iter().filter(|site| names_code(&site.code)) {
+                    match &site.code {
+                        SiteCode::Named(name) => {
+                            sites.push(format!("  {path}:{} (through {name})\n", site.at.line));
+                        }
+                        SiteCode::Literal(_) => sites.push(format!("  {path}:{}\n", site.at.line)),
+                    }
                 }
             }
             Content::Rust(Ok(rust)) => {
@@ -190,15 +253,18 @@ fn copies_of(code: &str, sources: &Sources) -> String {
 /// The code's first definition among `sources` (a Rust definition, then a
 /// table row) as a catalog entry, with the file it is in.
 fn defined_in(code: &str, sources: &Sources) -> Option<(String, Entry)> {
-    let rust = sources.files.iter().find_map(|file| match &file.content {
-        Content::Rust(Ok(rust)) => rust
-            .definitions
-            .iter()
-            .find(|definition| definition.code.value == code)
-            .map(|definition| (file, definition)),
-        _ => None,
-    });
-    if let Some((file, definition)) = rust {
+    let rust = sources
+        .files
+        .iter()
+        .find_map(|(path, content)| match content {
+            Content::Rust(Ok(rust)) => rust
+                .definitions
+                .iter()
+                .find(|definition| definition.code.value == code)
+                .map(|definition| (path, definition)),
+            _ => None,
+        });
+    if let Some((path, definition)) = rust {
         let mut entry = Entry::new(
             code,
             definition.template().unwrap_or_default(),
@@ -212,23 +278,23 @@ fn defined_in(code: &str, sources: &Sources) -> Option<(String, Entry)> {
             entry.suggestion = Some(Suggestion::new(cause, solution));
         }
         entry.position = Position::new(definition.code.at.line, definition.code.at.column);
-        return Some((file.path.clone(), entry));
+        return Some((path.clone(), entry));
     }
-    sources.files.iter().find_map(|file| {
-        let Content::C(c) = &file.content else {
+    sources.files.iter().find_map(|(path, content)| {
+        let Content::C(c) = content else {
             return None;
         };
         let row = c.rows.iter().find(|row| row.code == code)?;
         let mut entry = Entry::new(code, row.message.clone(), row.names.join(", "));
-        let text = |field: &Option<(Option<String>, Position)>| {
-            field.as_ref().and_then(|(text, _)| text.clone())
+        let text = |field: &Option<errcode_catalog::c_source::RowText>| {
+            field.as_ref().and_then(|field| field.text.clone())
         };
         let (cause, solution) = (text(&row.cause), text(&row.solution));
         if cause.is_some() || solution.is_some() {
             entry.suggestion = Some(Suggestion::new(cause, solution));
         }
         entry.position = row.at;
-        Some((file.path.clone(), entry))
+        Some((path.clone(), entry))
     })
 }
 

@@ -31,10 +31,28 @@ pub(crate) fn run(
             "--keep regenerates CANN's pages: it goes with --format cann-docs",
         );
     }
-    let source = match Source::open(catalog).and_then(Source::valid) {
-        Ok(source) => source,
+    let (source, refused) = match Source::open(catalog).and_then(Source::whole) {
+        Ok(opened) => opened,
         Err(failure) => return failure,
     };
+    let mut outcome = written(format, &source, out, to_stdout, language, keep);
+    // Entries that are not whole are left out, each named, and the run
+    // fails; the others are written all the same.
+    if !refused.is_empty() {
+        outcome.stderr.insert_str(0, &refused);
+        outcome.status = outcome.status.max(crate::outcome::Status::Failure);
+    }
+    outcome
+}
+
+fn written(
+    format: ExportFormat,
+    source: &Source,
+    out: &Path,
+    to_stdout: bool,
+    language: Language,
+    keep: Option<&Path>,
+) -> Outcome {
     if to_stdout {
         return Outcome::printed(source.catalog.to_json());
     }
@@ -44,7 +62,7 @@ pub(crate) fn run(
             .map_err(|error| format!("cannot write {}: {error}", out.display())),
         ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
         ExportFormat::CannDocs => {
-            return cann_docs(&source, out, language, keep);
+            return cann_docs(source, out, language, keep);
         }
     };
     match written {
@@ -102,6 +120,12 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             keep.display()
         ));
     }
+    let mut outcome = Outcome::printed(String::new());
+    for (code, part) in &reference.dropped {
+        outcome
+            .stderr
+            .push_str(&format!("errcode: {code}: {part}\n"));
+    }
     let untranslated = reference.untranslated.len();
     if untranslated > 0 {
         report.push_str(&format!(
@@ -111,7 +135,8 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             reference.untranslated.join(", ")
         ));
     }
-    Outcome::printed(report)
+    outcome.stdout = report;
+    outcome
 }
 
 /// The `.md` pages under `folder`, at any depth, for `--keep`.

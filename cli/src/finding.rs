@@ -1,15 +1,19 @@
-//! A finding of `check --against`: where a copy of a code (a C table row,
-//! a page, a report site, a Rust definition) disagrees with the catalog,
-//! or breaks a text rule of CANN's review checklist.
+//! A finding of `check`: a defect of a catalog, a place where a copy of a
+//! code (a C table row, a page, a report site, a Rust definition)
+//! disagrees with the catalog, a text rule of CANN's review checklist, or
+//! a file that could not be read whole.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use errcode::catalog::Severity;
-use serde_json::{Value, json};
+use errcode::catalog::{DefectKind, Diagnostic, Severity};
 
-/// The kinds of findings about copies, each with a stable name for machines.
+/// The kinds of findings, each with a stable name for machines, project
+/// files, baselines and `errcode: allow(...)` comments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Kind {
+    /// A defect of a catalog itself, by the catalog crate's kind.
+    Catalog(CatalogKind),
     /// A field of a copy differs from the catalog's.
     Disagrees,
     /// A table row, page or catalog copy of a code that no catalog defines.
@@ -25,6 +29,9 @@ pub(crate) enum Kind {
     KeysDiffer,
     /// A report site passes another number of values than of keys.
     ValueCount,
+    /// Warning: the catalog has no cause or solution (`N/A`) where a page
+    /// has one.
+    CatalogMissingText,
     /// Warning: a catalog code has no page in a language that has pages.
     MissingPage,
     /// A Rust file that does not parse. An error, not a warning: its
@@ -33,6 +40,24 @@ pub(crate) enum Kind {
     /// cannot be read at all; this file was read, and is shown with the
     /// other findings.)
     Unparsed,
+    /// Brackets nested deeper than the readers go: what is inside is not
+    /// checked. An error for the same reason as [`Kind::Unparsed`].
+    TooDeep,
+    /// Warning: a part of a file that hides the rest of it (`#if 0` never
+    /// closed, a raw string or comment never closed, a group too long).
+    Unclosed,
+    /// Warning: an `errcode: allow(...)` comment before no site or row.
+    StrayAllow,
+    /// Warning: an `errcode: allow(...)` comment that accepted nothing.
+    UnusedAllow,
+    /// Warning: an `errcode: allow(...)` comment naming no kind of finding.
+    UnknownAllow,
+    /// Warning: an `[[accept]]` table of the project file that accepted
+    /// nothing.
+    UnusedAccept,
+    /// Warning: a constant that names two codes in two places, so the
+    /// sites that use it are not checked.
+    AmbiguousConstant,
     /// Warning: files of no known kind were skipped.
     Skipped,
     /// Warning: a message or suggestion starts with a lower-case letter.
@@ -52,10 +77,68 @@ pub(crate) enum Kind {
     DoublePeriod,
 }
 
+/// The catalog crate's kinds, ordered (for sorting findings) and hashed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct CatalogKind(&'static str, bool);
+
+impl CatalogKind {
+    pub(crate) fn of(kind: DefectKind) -> CatalogKind {
+        CatalogKind(kind.name(), kind.severity() == Severity::Error)
+    }
+}
+
+/// Every kind but the catalog's own, for names.
+const KINDS: &[Kind] = &[
+    Kind::Disagrees,
+    Kind::NotInCatalog,
+    Kind::RustOnlyCode,
+    Kind::DuplicateRow,
+    Kind::UndefinedCode,
+    Kind::KeysDiffer,
+    Kind::ValueCount,
+    Kind::CatalogMissingText,
+    Kind::MissingPage,
+    Kind::Unparsed,
+    Kind::TooDeep,
+    Kind::Unclosed,
+    Kind::StrayAllow,
+    Kind::UnusedAllow,
+    Kind::UnknownAllow,
+    Kind::UnusedAccept,
+    Kind::AmbiguousConstant,
+    Kind::Skipped,
+    Kind::LowercaseStart,
+    Kind::MissingPeriod,
+    Kind::NaSpelling,
+    Kind::NumberedItemSpace,
+    Kind::NewlineInSuggestion,
+    Kind::MissingSuggestion,
+    Kind::DoublePeriod,
+];
+
+/// The catalog crate's kinds, by name.
+const CATALOG_KINDS: &[DefectKind] = &[
+    DefectKind::InvalidJson,
+    DefectKind::Schema,
+    DefectKind::MissingField,
+    DefectKind::FieldType,
+    DefectKind::UnknownField,
+    DefectKind::DuplicateField,
+    DefectKind::MalformedCode,
+    DefectKind::DuplicateCode,
+    DefectKind::StrayPercent,
+    DefectKind::BadArgName,
+    DefectKind::PlaceholderCount,
+    DefectKind::RepeatedArg,
+    DefectKind::UntrimmedText,
+    DefectKind::ArgumentsDiffer,
+];
+
 impl Kind {
     /// The stable, kebab-case name.
     pub(crate) fn name(self) -> &'static str {
         match self {
+            Kind::Catalog(CatalogKind(name, _)) => name,
             Kind::Disagrees => "disagrees",
             Kind::NotInCatalog => "not-in-catalog",
             Kind::RustOnlyCode => "rust-only-code",
@@ -63,8 +146,16 @@ impl Kind {
             Kind::UndefinedCode => "undefined-code",
             Kind::KeysDiffer => "keys-differ",
             Kind::ValueCount => "value-count",
+            Kind::CatalogMissingText => "catalog-missing-text",
             Kind::MissingPage => "missing-page",
             Kind::Unparsed => "unparsed-source",
+            Kind::TooDeep => "too-deep",
+            Kind::Unclosed => "unclosed",
+            Kind::StrayAllow => "stray-allow",
+            Kind::UnusedAllow => "unused-allow",
+            Kind::UnknownAllow => "unknown-allow",
+            Kind::UnusedAccept => "unused-accept",
+            Kind::AmbiguousConstant => "ambiguous-constant",
             Kind::Skipped => "skipped-files",
             Kind::LowercaseStart => "lowercase-start",
             Kind::MissingPeriod => "missing-period",
@@ -76,21 +167,82 @@ impl Kind {
         }
     }
 
-    pub(crate) fn severity(self) -> Severity {
+    /// The kind of `name`, `None` for a name of no kind.
+    pub(crate) fn named(name: &str) -> Option<Kind> {
+        KINDS
+            .iter()
+            .copied()
+            .find(|kind| kind.name() == name)
+            .or_else(|| {
+                CATALOG_KINDS
+                    .iter()
+                    .find(|kind| kind.name() == name)
+                    .map(|kind| Kind::Catalog(CatalogKind::of(*kind)))
+            })
+    }
+
+    /// Every kind's name, for messages that list them.
+    pub(crate) fn all_names() -> Vec<&'static str> {
+        let mut names: Vec<&str> = KINDS.iter().map(|kind| kind.name()).collect();
+        names.extend(CATALOG_KINDS.iter().map(|kind| kind.name()));
+        names
+    }
+
+    /// A sentence saying what the kind is about, for SARIF's rules.
+    pub(crate) fn description(self) -> &'static str {
         match self {
-            Kind::Disagrees
+            Kind::Catalog(_) => "A defect of the catalog itself.",
+            Kind::Disagrees => "A copy of a code differs from the catalog.",
+            Kind::NotInCatalog => "A copy of a code that no catalog defines.",
+            Kind::RustOnlyCode => "A Rust definition of a code that no catalog defines.",
+            Kind::DuplicateRow => "A table lists a code twice.",
+            Kind::UndefinedCode => "A report site's code is defined nowhere.",
+            Kind::KeysDiffer => "A report site's keys are not the code's argument names.",
+            Kind::ValueCount => "A report site passes another number of values than of keys.",
+            Kind::CatalogMissingText => "A page has a cause or solution that the catalog lacks.",
+            Kind::MissingPage => "A code has no reference page in a language that has pages.",
+            Kind::Unparsed => "A Rust source that does not parse is not checked.",
+            Kind::TooDeep => "Brackets nest too deep for the reader: the inside is not checked.",
+            Kind::Unclosed => {
+                "Part of a file hides the rest of it from the compiler and the check."
+            }
+            Kind::StrayAllow => "An allow comment stands before no report site or table row.",
+            Kind::UnusedAllow => "An allow comment accepted no finding.",
+            Kind::UnknownAllow => "An allow comment names no kind of finding.",
+            Kind::UnusedAccept => "An accept table of the project file accepted no finding.",
+            Kind::AmbiguousConstant => "A constant names two codes, so its sites are not checked.",
+            Kind::Skipped => "Files of no known kind were skipped.",
+            Kind::LowercaseStart => "A text starts with a lower-case letter.",
+            Kind::MissingPeriod => "A sentence without its closing period.",
+            Kind::NaSpelling => "`NA` or `N.A` written for `N/A`.",
+            Kind::NumberedItemSpace => "A numbered item without a space after its number.",
+            Kind::NewlineInSuggestion => "A newline inside a suggestion.",
+            Kind::MissingSuggestion => "An entry without a suggestion.",
+            Kind::DoublePeriod => {
+                "A value ending with a period fills a placeholder followed by one."
+            }
+        }
+    }
+
+    /// Whether findings of the kind are errors unless a project file says
+    /// otherwise.
+    pub(crate) fn default_severity(self) -> Severity {
+        match self {
+            Kind::Catalog(CatalogKind(_, true))
+            | Kind::Disagrees
             | Kind::NotInCatalog
             | Kind::DuplicateRow
             | Kind::UndefinedCode
             | Kind::KeysDiffer
             | Kind::ValueCount
-            | Kind::Unparsed => Severity::Error,
+            | Kind::Unparsed
+            | Kind::TooDeep => Severity::Error,
             _ => Severity::Warning,
         }
     }
 }
 
-/// The field of an entry a disagreement is about.
+/// The field of an entry a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Field {
     Title,
@@ -110,13 +262,28 @@ impl Field {
             Field::Solution => "solution",
         }
     }
+
+    pub(crate) fn named(name: &str) -> Option<Field> {
+        [
+            Field::Title,
+            Field::Message,
+            Field::Arglist,
+            Field::Cause,
+            Field::Solution,
+        ]
+        .into_iter()
+        .find(|field| field.name() == name)
+    }
 }
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Finding {
+    /// The file, as findings name it (relative to the working folder).
     pub(crate) file: String,
+    /// 1-based; 0 for a finding about a whole file or folder.
     pub(crate) line: u32,
+    /// 1-based, in characters; 0 when unknown.
     pub(crate) column: u32,
     pub(crate) code: Option<String>,
     pub(crate) kind: Kind,
@@ -126,54 +293,119 @@ pub(crate) struct Finding {
     pub(crate) field: Option<Field>,
     /// The other copy: the catalog's entry, or a table's first row.
     pub(crate) other: Option<(String, u32)>,
+    /// The kind's severity, or the project file's for it.
+    pub(crate) severity: Severity,
+    /// A catalog's defect: the entry's 1-based number in `error_info_list`.
+    pub(crate) entry: Option<usize>,
 }
 
 impl Finding {
-    pub(crate) fn is_error(&self) -> bool {
-        self.kind.severity() == Severity::Error
+    /// A finding of `kind` at its default severity.
+    pub(crate) fn new(
+        file: impl Into<String>,
+        line: u32,
+        column: u32,
+        code: Option<String>,
+        kind: Kind,
+        message: impl Into<String>,
+    ) -> Finding {
+        Finding {
+            file: file.into(),
+            line,
+            column,
+            code,
+            kind,
+            message: message.into(),
+            field: None,
+            other: None,
+            severity: kind.default_severity(),
+            entry: None,
+        }
     }
 
-    pub(crate) fn to_json(&self) -> Value {
-        let mut value = json!({
-            "file": self.file,
-            "line": self.line,
-            "column": self.column,
-            "severity": match self.kind.severity() {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            },
-            "kind": self.kind.name(),
-            "code": self.code,
-            "entry": null,
-            "message": self.message,
-        });
-        if let Value::Object(object) = &mut value {
-            if let Some(field) = self.field {
-                object.insert("field".to_owned(), json!(field.name()));
-            }
-            if let Some((file, line)) = &self.other {
-                object.insert("other_file".to_owned(), json!(file));
-                object.insert("other_line".to_owned(), json!(line));
-            }
+    /// A catalog's defect, in `file`.
+    pub(crate) fn of_diagnostic(file: &str, diagnostic: &Diagnostic) -> Finding {
+        let mut finding = Finding::new(
+            file,
+            diagnostic.position.line,
+            diagnostic.position.column,
+            diagnostic.subject(),
+            Kind::Catalog(CatalogKind::of(diagnostic.kind)),
+            diagnostic.message.clone(),
+        );
+        finding.severity = diagnostic.severity();
+        finding.entry = diagnostic.entry;
+        finding
+    }
+
+    pub(crate) fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    pub(crate) fn severity_name(&self) -> &'static str {
+        match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
         }
-        value
     }
 }
 
 impl fmt::Display for Finding {
-    /// `FILE:LINE: [warning: ]CODE: message`; `FILE:` alone for a
-    /// finding about a whole folder (line 0).
+    /// `FILE:LINE:COLUMN: [warning: ]CODE: message`; `FILE:` alone for a
+    /// finding about a whole file or folder (line 0).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.file)?;
+        write!(f, "{}:", crate::paths::shown(&self.file))?;
         if self.line > 0 {
             write!(f, "{}:", self.line)?;
+            if self.column > 0 {
+                write!(f, "{}:", self.column)?;
+            }
         }
         if !self.is_error() {
             f.write_str(" warning:")?;
         }
         if let Some(code) = &self.code {
-            write!(f, " {code}:")?;
+            write!(f, " {}:", crate::paths::shown(code))?;
         }
-        write!(f, " {}", self.message)
+        write!(f, " {}", crate::paths::shown(&self.message))
+    }
+}
+
+/// Findings not kept, by file: errors and warnings. A catalog keeps its
+/// first findings, and a file read against it its first thousands; the
+/// rest are counted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct LeftOut(pub(crate) BTreeMap<String, (usize, usize)>);
+
+impl LeftOut {
+    pub(crate) fn add(&mut self, file: &str, errors: usize, warnings: usize) {
+        if errors + warnings == 0 {
+            return;
+        }
+        let count = self.0.entry(file.to_owned()).or_default();
+        count.0 += errors;
+        count.1 += warnings;
+    }
+
+    pub(crate) fn extend(&mut self, other: LeftOut) {
+        for (file, (errors, warnings)) in other.0 {
+            self.add(&file, errors, warnings);
+        }
+    }
+
+    /// All files' errors and warnings.
+    pub(crate) fn total(&self) -> (usize, usize) {
+        self.0.values().fold((0, 0), |(errors, warnings), (e, w)| {
+            (errors + e, warnings + w)
+        })
+    }
+
+    /// Without the warnings (a run that shows none).
+    pub(crate) fn errors_only(mut self) -> LeftOut {
+        self.0.retain(|_, (errors, warnings)| {
+            *warnings = 0;
+            *errors > 0
+        });
+        self
     }
 }

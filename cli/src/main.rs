@@ -8,7 +8,7 @@
 
 mod against;
 mod args;
-mod c_source;
+mod baseline;
 mod check;
 mod codegen;
 mod explain;
@@ -16,11 +16,16 @@ mod export;
 mod finding;
 mod list;
 mod outcome;
-mod page_source;
+mod paths;
+mod policy;
+mod project;
+mod report;
 mod rust_catalog;
 mod rust_source;
 mod source;
 mod text_rules;
+mod update;
+mod walk;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -43,9 +48,37 @@ fn main() -> ExitCode {
         Command::Check {
             files,
             against,
+            exclude,
             warn,
             format,
-        } => check::run(&files, &against, warn, format),
+            config,
+            baseline,
+            write_baseline,
+        } => check::run(check::CheckArgs {
+            files,
+            against,
+            exclude,
+            warn,
+            format,
+            config,
+            baseline,
+            write_baseline,
+        }),
+        Command::Update {
+            files,
+            against,
+            exclude,
+            dry_run,
+            adopt_pages,
+            config,
+        } => update::run(update::UpdateArgs {
+            files,
+            against,
+            exclude,
+            dry_run,
+            adopt_pages,
+            config,
+        }),
         Command::Explain {
             code,
             catalog,

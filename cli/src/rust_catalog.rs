@@ -15,25 +15,37 @@ use crate::rust_source::read_rust;
 /// more is not a crate's sources (a home directory given by mistake).
 const MAX_FILES: usize = 10_000;
 
+/// The definitions of a folder of Rust sources.
+pub(crate) struct Folder {
+    /// An entry per definition that can be one.
+    pub(crate) catalog: Catalog,
+    pub(crate) docs: Documentation,
+    /// A line per definition (or file) that could not be read:
+    /// `FILE:LINE: CODE: why`.
+    pub(crate) problems: Vec<String>,
+}
+
 /// The catalog of the `#[error_code]` definitions in the `.rs` files under
 /// `folder` (files in path order, definitions in file order), and their
-/// documentation. Fails with one line per problem: a file that cannot be
-/// read or parsed, a definition without a message.
-pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), String> {
+/// documentation, with one line per problem: a file that cannot be
+/// parsed, a definition without a message. Fails when a file cannot be
+/// read, or the folder holds too many files to be a crate's.
+pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     let files = rust_files(folder)?;
     let mut entries: Vec<Entry> = Vec::new();
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
     for path in files {
-        let text = fs::read_to_string(&path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let bytes = fs::read(&path)
+            .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&path)))?;
+        let text = String::from_utf8_lossy(&bytes);
         let file = match read_rust(&text) {
             Ok(file) => file,
             Err(error) => {
                 problems.push(format!(
                     "{}:{}:{}: {}",
-                    path.display(),
+                    crate::paths::name(&path),
                     error.at.line,
                     error.at.column,
                     error.message
@@ -46,7 +58,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), Str
             let Some(message) = definition.template() else {
                 problems.push(format!(
                     "{}:{}: {code}: the definition has no `message`, so it has no catalog entry",
-                    path.display(),
+                    crate::paths::name(&path),
                     definition.code.at.line
                 ));
                 continue;
@@ -82,7 +94,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), Str
                 for error in errors.iter() {
                     problems.push(format!(
                         "{}:{}: {code}: {}",
-                        path.display(),
+                        crate::paths::name(&path),
                         definition.code.at.line,
                         error.message
                     ));
@@ -92,9 +104,9 @@ pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), Str
             if let Some((first, line)) = seen.get(&code) {
                 problems.push(format!(
                     "{}:{}: {code}: the code is defined twice: first at {}:{line}",
-                    path.display(),
+                    crate::paths::name(&path),
                     definition.code.at.line,
-                    first.display()
+                    crate::paths::name(first)
                 ));
                 continue;
             }
@@ -103,10 +115,11 @@ pub(crate) fn read_folder(folder: &Path) -> Result<(Catalog, Documentation), Str
             entries.push(entry);
         }
     }
-    if !problems.is_empty() {
-        return Err(problems.join("\n"));
-    }
-    Ok((Catalog::new(entries), docs))
+    Ok(Folder {
+        catalog: Catalog::new(entries),
+        docs,
+        problems,
+    })
 }
 
 /// The `.rs` files under `folder`, at any depth, in path order; `target`

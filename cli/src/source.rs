@@ -23,6 +23,9 @@ pub(crate) struct Source {
     pub(crate) omitted_errors: usize,
     /// How many warnings were found beyond those in `diagnostics`.
     pub(crate) omitted_warnings: usize,
+    /// Rust sources: the definitions that could not be read, a line each
+    /// (`FILE:LINE: CODE: why`); the catalog holds the others.
+    pub(crate) refused: Vec<String>,
 }
 
 impl Source {
@@ -40,41 +43,47 @@ impl Source {
             diagnostics: Vec::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
+            refused: Vec::new(),
         }
     }
 
     /// The catalog in `path`, a JSON file or a folder of Rust sources: an
-    /// unreadable file is an input error (exit status 2), a defective
-    /// catalog is read with its diagnostics, and Rust sources that cannot
-    /// be read as a catalog fail with a line for each problem.
+    /// unreadable file, or a folder without a definition, is an input
+    /// error (exit status 2); a defective catalog is read with its
+    /// diagnostics, and Rust definitions that cannot be read are listed in
+    /// [`refused`](Self::refused).
     pub(crate) fn read(path: &Path) -> Result<Source, Outcome> {
+        let name = crate::paths::name(path);
         if path.is_dir() {
-            let (catalog, docs) = crate::rust_catalog::read_folder(path).map_err(|problems| {
-                Outcome::input_error(format!(
-                    "{} cannot be read as a catalog:\n{problems}",
-                    path.display()
-                ))
+            let folder = crate::rust_catalog::read_folder(path).map_err(|why| {
+                Outcome::input_error(format!("{name} cannot be read as a catalog: {why}"))
             })?;
+            if folder.catalog.entries.is_empty() && folder.problems.is_empty() {
+                return Err(Outcome::input_error(format!(
+                    "no `#[error_code]` definitions in {name}"
+                )));
+            }
             return Ok(Source {
-                file: Some(path.display().to_string()),
-                catalog,
-                docs,
+                file: Some(name),
+                catalog: folder.catalog,
+                docs: folder.docs,
                 diagnostics: Vec::new(),
                 omitted_errors: 0,
                 omitted_warnings: 0,
+                refused: folder.problems,
             });
         }
-        let bytes = std::fs::read(path).map_err(|error| {
-            Outcome::input_error(format!("cannot read {}: {error}", path.display()))
-        })?;
+        let bytes = std::fs::read(path)
+            .map_err(|error| Outcome::input_error(format!("cannot read {name}: {error}")))?;
         let loaded = load_bytes(&bytes);
         Ok(Source {
-            file: Some(path.display().to_string()),
+            file: Some(name),
             catalog: loaded.catalog,
             docs: Documentation::default(),
             diagnostics: loaded.diagnostics,
             omitted_errors: loaded.omitted_errors,
             omitted_warnings: loaded.omitted_warnings,
+            refused: Vec::new(),
         })
     }
 
@@ -102,41 +111,81 @@ impl Source {
         finding_lines(&file, errors, self.omitted_errors)
     }
 
-    fn error_count(&self) -> usize {
+    pub(crate) fn error_count(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count() + self.omitted_errors
     }
 
-    /// For commands that write a catalog out: it must have no error.
-    pub(crate) fn valid(self) -> Result<Source, Outcome> {
-        if self.error_count() == 0 {
-            return Ok(self);
+    /// For commands that write a catalog out: the entries that are whole,
+    /// and the `errcode: ...` lines that name each entry left out with its
+    /// errors (empty when every entry is whole). A file that is no catalog
+    /// at all fails.
+    pub(crate) fn whole(mut self) -> Result<(Source, String), Outcome> {
+        if let Some(failure) = self.not_a_catalog() {
+            return Err(failure);
         }
-        let mut outcome = Outcome::error(format!(
-            "{} has {} error{}; fix {} first:",
-            self.name(),
-            self.error_count(),
-            plural(self.error_count()),
-            if self.error_count() == 1 {
-                "it"
-            } else {
-                "them"
+        let mut refused = String::new();
+        for line in &self.refused {
+            refused.push_str(&format!("errcode: left out: {line}\n"));
+        }
+        let name = self.name();
+        let mut kept = Vec::new();
+        for entry in std::mem::take(&mut self.catalog.entries) {
+            match entry.definition() {
+                Ok(_) => kept.push(entry),
+                Err(errors) => {
+                    // The reader's findings place the error at its field.
+                    let read: Vec<&Diagnostic> = self
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.is_error() && d.code.as_deref() == Some(entry.code.as_str()))
+                        .collect();
+                    if read.is_empty() {
+                        for error in errors.iter() {
+                            refused.push_str(&format!("errcode: left out: {name}:{error}\n"));
+                        }
+                    }
+                    for error in read {
+                        refused.push_str(&format!("errcode: left out: {name}:{error}\n"));
+                    }
+                }
             }
-        ));
-        outcome.stderr.push_str(&self.error_lines());
-        Err(outcome)
+        }
+        // Two entries of one code: the first is written, as a registry
+        // keeps the first; the others are named.
+        let mut seen = std::collections::HashSet::new();
+        kept.retain(|entry| {
+            let first = seen.insert(entry.code.clone());
+            if !first {
+                refused.push_str(&format!(
+                    "errcode: left out: {name}:{}: {}: the code is defined twice; the first definition is written\n",
+                    entry.position.line, entry.code
+                ));
+            }
+            first
+        });
+        self.catalog.entries = kept;
+        Ok((self, refused))
+    }
+
+    /// The failure of a text that is no catalog at all (not JSON, not the
+    /// schema), exit status 2 as for a file that cannot be read.
+    fn not_a_catalog(&self) -> Option<Outcome> {
+        let whole_file = self
+            .diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none());
+        whole_file.then(|| {
+            let mut outcome = Outcome::input_error(format!("{} is not a catalog:", self.name()));
+            outcome.stderr.push_str(&self.error_lines());
+            outcome
+        })
     }
 
     /// For commands that show a catalog: entries that break a rule are still
     /// shown, with a note, but a file that is not a catalog at all fails.
     pub(crate) fn readable(self) -> Result<(Source, String), Outcome> {
-        let whole_file = self
-            .diagnostics
-            .iter()
-            .any(|diagnostic| diagnostic.is_error() && diagnostic.entry.is_none());
-        if whole_file {
-            let mut outcome = Outcome::error(format!("{} is not a catalog:", self.name()));
-            outcome.stderr.push_str(&self.error_lines());
-            return Err(outcome);
+        if let Some(failure) = self.not_a_catalog() {
+            return Err(failure);
         }
         let note = match self.error_count() {
             0 => String::new(),

@@ -24,16 +24,16 @@ fn excerpt(text: &str) -> String {
 /// The warnings of one catalog entry.
 pub(crate) fn entry_rules(file: &str, entry: &Entry, out: &mut Vec<Finding>) {
     let mut warn = |kind: Kind, field: Field, message: String| {
-        out.push(Finding {
-            file: file.to_owned(),
-            line: entry.position.line,
-            column: entry.position.column,
-            code: Some(entry.code.clone()),
+        let mut finding = Finding::new(
+            file,
+            entry.position.line,
+            entry.position.column,
+            Some(entry.code.clone()),
             kind,
             message,
-            field: Some(field),
-            other: None,
-        });
+        );
+        finding.field = Some(field);
+        out.push(finding);
     };
     let message = entry.message.trim();
     if starts_lower_case(message) {
@@ -202,18 +202,18 @@ pub(crate) fn double_period(
                     .is_some_and(|after| after.starts_with('.'))
             });
         if doubled {
-            out.push(Finding {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                code: Some(code.to_owned()),
-                kind: Kind::DoublePeriod,
-                message: format!(
+            let mut finding = Finding::new(
+                file,
+                at.line,
+                at.column,
+                Some(code.to_owned()),
+                Kind::DoublePeriod,
+                format!(
                     "value {value:?} for {key} ends with a period, and the message already puts one after its %s: drop the value's period"
                 ),
-                field: Some(Field::Message),
-                other: None,
-            });
+            );
+            finding.field = Some(Field::Message);
+            out.push(finding);
         }
     }
 }

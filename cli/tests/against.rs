@@ -136,10 +136,11 @@ fn a_struct_array_table_one_defect_a_row() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/table.c:2: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s bytes\" (error_code.json:3)\n",
-            "src/table.c:3: EK0202: arglist differs: \"value, param\" vs \"param, value\" (error_code.json:10)\n",
-            "src/table.c:4: EK0201: the table lists the code twice (first at src/table.c:2)\n",
-            "src/table.c:5: EK0300: table row of a code that no catalog defines\n",
+            "src/table.c:2:16: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s bytes\" (error_code.json:3)\n",
+            "src/table.c:3:59: EK0202: arglist differs: \"value, param\" vs \"param, value\" (error_code.json:10)\n",
+            "src/table.c:4:6: EK0201: the table lists the code 2 times: first at src/table.c:2, again at line 4\n",
+            "src/table.c:5:6: EK0300: table row of a code that no catalog defines\n",
+            "4 errors, 0 warnings in 1 file\n",
         )
     );
     assert_eq!(run.status, 1);
@@ -157,9 +158,10 @@ fn a_struct_array_table_cause_and_solution() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/table.c:2: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
-            "src/table.c:3: EK0201: solution differs: \"Free some.\" vs \"Free more.\" (error_code.json:3)\n",
-            "src/table.c:4: EK0202: cause differs: none vs \"Why.\" (error_code.json:10)\n",
+            "src/table.c:2:38: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
+            "src/table.c:3:4: EK0201: solution differs: \"Free some.\" vs \"Free more.\" (error_code.json:3)\n",
+            "src/table.c:4:45: EK0202: cause differs: none vs \"Why.\" (error_code.json:10)\n",
+            "3 errors, 0 warnings in 1 file\n",
         )
     );
 }
@@ -176,8 +178,9 @@ fn an_x_macro_table_without_its_suffix() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/meta.h:2: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s  bytes.\" (error_code.json:3)\n",
-            "src/meta.h:3: EK0202: arglist differs: \"value, param\" vs \"value\" (error_code.json:10)\n",
+            "src/meta.h:2:33: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s  bytes.\" (error_code.json:3)\n",
+            "src/meta.h:3:23: EK0202: arglist differs: \"value, param\" vs \"value\" (error_code.json:10)\n",
+            "2 errors, 0 warnings in 1 file\n",
         )
     );
 }
@@ -206,16 +209,38 @@ fn pages_title_template_cause_and_unknown_codes() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/en/EK0201-Low_Memory.md:1: EK0201: title differs: \"Low_Memory\" vs \"Low_Memory_X\" (error_code.json:3)\n",
-            "src/en/EK0201-Low_Memory.md:6: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s byte.\" (error_code.json:3)\n",
-            "src/en/EK0201-Low_Memory.md:11: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs \"1. Too little. 2. Leaks!\" (error_code.json:3)\n",
-            "src/en/EK0202-Bad_Value.md:11: EK0202: solution differs: none vs \"Fix it.\" (error_code.json:10)\n",
-            "src/en/EK0999-Gone.md:1: EK0999: reference page of a code that no catalog defines\n",
-            // A Chinese page's words are a translation, but a section the
-            // catalog does not have is drift in any language.
-            "src/zh/EK0202-Bad_Value.md:11: EK0202: solution differs: none vs \"修改。\" (error_code.json:10)\n",
+            "src/en/EK0201-Low_Memory.md:1:10: EK0201: title differs: \"Low_Memory\" vs \"Low_Memory_X\" (error_code.json:3)\n",
+            "src/en/EK0201-Low_Memory.md:6:1: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s byte.\" (error_code.json:3)\n",
+            "src/en/EK0201-Low_Memory.md:11:1: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs \"1. Too little. 2. Leaks!\" (error_code.json:3)\n",
+            "src/en/EK0999-Gone.md:1:1: EK0999: reference page of a code that no catalog defines\n",
+            "4 errors, 0 warnings in 2 files\n",
         )
     );
+    // A solution the pages have and the catalog lacks (`N/A`) is one
+    // warning for the code, at its English page, whichever pages have it.
+    let run = against(
+        &[
+            (
+                "en/EK0202-Bad_Value.md",
+                "# EK0202 Bad\\_Value\n\n## Symptom\n\n```\nValue %s for %s is invalid.\n```\n\n## Solution\n\nFix it.\n",
+            ),
+            (
+                "zh/EK0202-Bad_Value.md",
+                "# EK0202 Bad\\_Value\n\n## 错误信息\n\n```\nValue %s for %s is invalid.\n```\n\n## 解决方法\n\n修改。\n",
+            ),
+        ],
+        true,
+    );
+    assert_eq!(
+        run.stdout
+            .lines()
+            .filter(|line| line.contains("catalog-missing") || line.contains("page has one"))
+            .collect::<Vec<_>>(),
+        [
+            "src/en/EK0202-Bad_Value.md:11:1: warning: EK0202: the catalog has no solution, but the page has one: \"Fix it.\"; `errcode update --adopt-pages` copies the English text into the catalog"
+        ]
+    );
+    assert_eq!(run.status, 0);
 }
 
 #[test]
@@ -234,7 +259,7 @@ fn missing_pages_and_skipped_files_under_warn() {
     assert_eq!(
         run.stdout,
         concat!(
-            "error_code.json:3: warning: EK0201: no English reference page (pages such as src/en/EK0202-Bad_Value.md have the others)\n",
+            "error_code.json:3:5: warning: EK0201: no English reference page (pages such as src/en/EK0202-Bad_Value.md have the others)\n",
             "src: warning: 2 files of no known kind skipped (known: C and C++ sources, Rust, <CODE>-<Title>.md pages, error_code.json catalogs)\n",
             "checked 2 entries in error_code.json against 1 file (0 table rows, 1 page, 0 report sites, 0 Rust definitions): no errors, 2 warnings\n",
         )
@@ -262,10 +287,11 @@ fn c_report_sites_undefined_codes_keys_and_values() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/report.cc:2: EK0201: keys differ from Arglist: \"size\" vs \"bytes\" (error_code.json:3); missing size; not in Arglist: bytes\n",
-            "src/report.cc:3: EK0202: 2 keys but 1 value\n",
-            "src/report.cc:4: EK0777: reported here, but no catalog, table or Rust definition defines the code\n",
-            "src/report.cc:6: EK0201: keys differ from Arglist: \"size\" vs \"size, value\" (error_code.json:3); not in Arglist: value\n",
+            "src/report.cc:2:10: EK0201: keys differ from Arglist: \"size\" vs \"bytes\" (error_code.json:3); missing size; not in Arglist: bytes\n",
+            "src/report.cc:3:10: EK0202: 2 keys but 1 value\n",
+            "src/report.cc:4:10: EK0777: reported here, but no catalog, table or Rust definition defines the code\n",
+            "src/report.cc:6:10: EK0201: keys differ from Arglist: \"size\" vs \"size, value\" (error_code.json:3); not in Arglist: value\n",
+            "4 errors, 0 warnings in 1 file\n",
         )
     );
     assert_eq!(run.status, 1);
@@ -289,8 +315,9 @@ fn a_code_defined_by_a_table_only_is_no_undefined_use() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/table.c:1: EK0300: table row of a code that no catalog defines\n",
-            "src/use.c:1: EK0300: keys differ from Arglist: \"what\" vs \"who\"; missing what; not in Arglist: who\n",
+            "src/table.c:1:13: EK0300: table row of a code that no catalog defines\n",
+            "src/use.c:1:19: EK0300: keys differ from Arglist: \"what\" vs \"who\"; missing what; not in Arglist: who\n",
+            "2 errors, 0 warnings in 2 files\n",
         )
     );
 }
@@ -322,13 +349,14 @@ fn rust_definitions_and_sites() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/broken.rs:1: Rust that does not parse, so its definitions and report sites are not checked: a bracket, string or comment that is not closed, or a stray character\n",
-            "src/lib.rs:1: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s.\" (error_code.json:3)\n",
+            "src/broken.rs:1:7: Rust that does not parse, so its definitions and report sites are not checked: a bracket, string or comment that is not closed, or a stray character\n",
+            "src/lib.rs:1:34: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s.\" (error_code.json:3)\n",
             // Absent fields are placed at the item's name.
-            "src/lib.rs:2: EK0201: arglist differs: \"size\" vs \"bytes\" (error_code.json:3)\n",
-            "src/lib.rs:2: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
-            "src/lib.rs:8: warning: EZ0001: Rust definition E::Own of a code that no catalog defines\n",
-            "src/lib.rs:11: EK0202: keys differ from Arglist: \"value, param\" vs \"value\" (error_code.json:10); missing param\n",
+            "src/lib.rs:2:12: EK0201: arglist differs: \"size\" vs \"bytes\" (error_code.json:3)\n",
+            "src/lib.rs:2:12: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
+            "src/lib.rs:8:18: warning: EZ0001: Rust definition E::Own of a code that no catalog defines\n",
+            "src/lib.rs:11:28: EK0202: keys differ from Arglist: \"value, param\" vs \"value\" (error_code.json:10); missing param\n",
+            "5 errors, 1 warning in 2 files\n",
         )
     );
 }
@@ -503,7 +531,7 @@ fn rust_that_does_not_parse_is_an_error_without_warn() {
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
         (
-            "src/lib.rs:1: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\n",
+            "src/lib.rs:1:18: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\n1 error, 0 warnings in 1 file\n",
             "",
             1
         )

@@ -410,11 +410,11 @@ fn a_catalog_converted_to_rust_exports_the_same_pages() {
 }
 
 #[test]
-fn rust_sources_that_are_no_catalog_are_named_by_file_and_line() {
+fn rust_definitions_that_are_no_entry_are_named_and_the_others_written() {
     let folder = tempfile::tempdir().unwrap();
     fs::write(
         folder.path().join("a.rs"),
-        "#[errcode::error_code(\"EX0001\", title = \"T\")]\npub struct NoMessage;\n\n#[errcode::error_code(\"EX0002\", message = \"%s and %s\", args = \"a\")]\npub struct Short { a: String }\n",
+        "#[errcode::error_code(\"EX0001\", title = \"T\")]\npub struct NoMessage;\n\n#[errcode::error_code(\"EX0002\", message = \"%s and %s\", args = \"a\")]\npub struct Short { a: String }\n\n#[errcode::error_code(\"EX0003\", message = \"Whole.\")]\npub struct Whole;\n",
     )
     .unwrap();
     fs::write(folder.path().join("b.rs"), "fn broken( {").unwrap();
@@ -428,15 +428,31 @@ fn rust_sources_that_are_no_catalog_are_named_by_file_and_line() {
         "--out",
         "-",
     ]);
-    assert_eq!(stdout, "");
-    assert_eq!(status, 2);
+    // The entry that is whole is written; each other is named; the run fails.
+    assert_eq!(
+        stdout,
+        "{\n  \"error_info_list\": [\n    {\n      \"ErrCode\": \"EX0003\",\n      \"ErrMessage\": \"Whole.\",\n      \"Arglist\": \"\"\n    }\n  ]\n}\n"
+    );
+    assert_eq!(status, 1);
     assert_eq!(
         stderr,
         format!(
-            "errcode: {path} cannot be read as a catalog:\n\
-             {path}/a.rs:1: EX0001: the definition has no `message`, so it has no catalog entry\n\
-             {path}/a.rs:4: EX0002: the message has 2 `%s` placeholders but Arglist names 1 (a)\n\
-             {path}/b.rs:1:12: a bracket, string or comment that is not closed, or a stray character\n"
+            "errcode: left out: {path}/a.rs:1: EX0001: the definition has no `message`, so it has no catalog entry\n\
+             errcode: left out: {path}/a.rs:4: EX0002: the message has 2 `%s` placeholders but Arglist names 1 (a)\n\
+             errcode: left out: {path}/b.rs:1:12: a bracket, string or comment that is not closed, or a stray character\n"
+        )
+    );
+    // A folder with no definition at all is no catalog.
+    let empty = tempfile::tempdir().unwrap();
+    fs::write(empty.path().join("lib.rs"), "pub fn f() {}\n").unwrap();
+    let empty_path = empty.path().display().to_string();
+    let (stdout, stderr, status) = errcode(&["list", "--catalog", &empty_path]);
+    assert_eq!(
+        (stdout.as_str(), stderr, status),
+        (
+            "",
+            format!("errcode: no `#[error_code]` definitions in {empty_path}\n"),
+            2
         )
     );
 }
@@ -521,7 +537,7 @@ fn the_page_of_a_code_without_a_title_is_read_back_and_checked() {
     assert_eq!(
         stdout.lines().next().unwrap(),
         format!(
-            "{}:1: ES0301: title differs: none vs \"Disk_Lost\" ({catalog}:2)",
+            "{}:1:10: ES0301: title differs: none vs \"Disk_Lost\" ({catalog}:2)",
             page.display()
         )
     );
@@ -645,15 +661,13 @@ fn keep_reproduces_every_page_the_drift_check_passes_byte_for_byte() {
     assert_eq!(
         findings,
         [
-            "en/ES2001-Execution_Error.md:20: ES2001: solution differs: none vs \"Read the peer's report first.\" (cli/tests/cann-docs/catalog.json:58)",
-            "en/Storage-Errors/ES0001-Invalid_Argument.md:19: ES0001: solution differs: none vs \"Set the option as the Reason says.\" (cli/tests/cann-docs/catalog.json:14)",
-            "en/Storage-Errors/ES0101-Resource_Error_Insufficient_Disk_Space.md:19: ES0101: cause differs: \"Other programs filled the disk.\" vs \"Other programs fill the disk.\" (cli/tests/cann-docs/catalog.json:3)",
-            "en/Storage-Errors/ES9999-System_Terminated.md:1: ES9999: title differs: \"System_Terminated\" vs \"System_Stopped\" (cli/tests/cann-docs/catalog.json:36)",
-            "zh/ES2001-Execution_Error.md:20: ES2001: solution differs: none vs \"先阅读对端的报告。\" (cli/tests/cann-docs/catalog.json:58)",
-            "zh/Storage-Errors/ES0001-Invalid_Argument.md:19: ES0001: solution differs: none vs \"按照Reason中的提示设置选项。\" (cli/tests/cann-docs/catalog.json:14)",
-            "zh/Storage-Errors/ES0102-File_Operation_Error_Open.md:1: ES0102: solution differs: \"1.Restore the file from a backup. 2. Make the file writable.\" vs none (cli/tests/cann-docs/catalog.json:25)",
-            "zh/Storage-Errors/ES9999-System_Terminated.md:11: ES9999: solution differs: none vs \"内部错误，请查看日志。\" (cli/tests/cann-docs/catalog.json:36)",
-            "zh/Storage-Errors/WS0001-Not_Supported.md:8: WS0001: message differs: \"%s is not supported on %s; %s is used instead.\" vs \"%s is not supported on %s; %s is used.\" (cli/tests/cann-docs/catalog.json:47)",
+            "en/Storage-Errors/ES0101-Resource_Error_Insufficient_Disk_Space.md:19:1: ES0101: cause differs: \"Other programs filled the disk.\" vs \"Other programs fill the disk.\" (cli/tests/cann-docs/catalog.json:3)",
+            "en/Storage-Errors/ES9999-System_Terminated.md:1:10: ES9999: title differs: \"System_Terminated\" vs \"System_Stopped\" (cli/tests/cann-docs/catalog.json:36)",
+            "zh/Storage-Errors/ES0102-File_Operation_Error_Open.md:1:1: ES0102: solution differs: \"1.Restore the file from a backup. 2. Make the file writable.\" vs none (cli/tests/cann-docs/catalog.json:25)",
+            "zh/Storage-Errors/WS0001-Not_Supported.md:8:1: WS0001: message differs: \"%s is not supported on %s; %s is used instead.\" vs \"%s is not supported on %s; %s is used.\" (cli/tests/cann-docs/catalog.json:47)",
+            // A page's solution for the catalog's `N/A` is a warning
+            // (`catalog-missing-text`), once per code, under --warn only.
+            "4 errors, 0 warnings in 4 files",
         ]
     );
     let faulty: Vec<&str> = findings
@@ -666,7 +680,15 @@ fn keep_reproduces_every_page_the_drift_check_passes_byte_for_byte() {
         let out = root.join(format!("regenerated-{lang}"));
         let kept = root.join(lang);
         let (_, stderr, status) = export(lang, Some(kept.to_str().unwrap()), &out);
-        assert_eq!((stderr.as_str(), status), ("", 0));
+        // The Chinese WS0001 page's template was edited above: its example
+        // no longer reads with it, and the export says it left it out.
+        let dropped = match lang {
+            "zh" => {
+                "errcode: WS0001: the error example \"Compression is not supported on tape; plain copy is used ins\"... was dropped: its values cannot be read with the old message\n"
+            }
+            _ => "",
+        };
+        assert_eq!((stderr.as_str(), status), (dropped, 0));
         let regenerated = files(&out);
         for (path, text) in files(&kept) {
             let again = regenerated
@@ -682,7 +704,9 @@ fn keep_reproduces_every_page_the_drift_check_passes_byte_for_byte() {
             }
         }
     }
-    // Of 14 files, 9 have drift; the other 5 (en ES0102 without its final
-    // line end, en WS0001, zh ES0101, both index pages) came back.
-    assert_eq!(passed, 5);
+    // Of 14 files, 4 have drift; the other 10 came back byte for byte: en
+    // ES0102 without its final line end, en WS0001, zh ES0101, both index
+    // pages, and the 5 pages whose solution the catalog lacks (a warning,
+    // kept as written).
+    assert_eq!(passed, 10);
 }

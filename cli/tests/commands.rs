@@ -27,24 +27,27 @@ fn run(args: &[&str]) -> Run {
 }
 
 const DEFECTS: &str = "\
-ui-tests/catalogs/defects.json:6: EX1001: the message has 3 `%s` placeholders but Arglist names 2 (op_name, param_name)
-ui-tests/catalogs/defects.json:9: EX10O2: `EX10O2` is not an error code: a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`); its last four characters contain 'O'
-ui-tests/catalogs/defects.json:15: EX1003: `%,` at byte 20 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal percent sign (and 1 more stray `%`)
-ui-tests/catalogs/defects.json:21: EX1004: Arglist has an empty name (\"first,,third\"): every name between commas must name an argument
-ui-tests/catalogs/defects.json:26: EX1005: Arglist name `buf size` is not an identifier (letters, digits and `_`, not starting with a digit) (and 1 more bad name: `self`)
-ui-tests/catalogs/defects.json:28: EX1006: missing required field \"ErrMessage\"
-ui-tests/catalogs/defects.json:35: EX1007: \"Arglist\" must be a string, not a number
-ui-tests/catalogs/defects.json:39: EX1008: unknown field \"ErrMesage\"; the fields of an entry are errClass, errTitle, ErrCode, ErrMessage, Arglist, suggestion; did you mean \"ErrMessage\"?
-ui-tests/catalogs/defects.json:45: EX1009: \"ErrCode\" is written twice in this entry (first at line 44)
-ui-tests/catalogs/defects.json:53: EX1011: \"suggestion\" is missing \"Solution\" (write \"N/A\" when there is none)
-ui-tests/catalogs/defects.json:57: entry 11: an entry is an object, not a string
-ui-tests/catalogs/defects.json:65: EX1001: the code is defined twice: first by entry 1 at line 4
+ui-tests/catalogs/defects.json:6:18: EX1001: the message has 3 `%s` placeholders but Arglist names 2 (op_name, param_name)
+ui-tests/catalogs/defects.json:9:18: EX10O2: `EX10O2` is not an error code: a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`); its last four characters contain 'O'
+ui-tests/catalogs/defects.json:15:21: EX1003: `%,` at byte 20 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal percent sign (and 1 more stray `%`)
+ui-tests/catalogs/defects.json:21:18: EX1004: Arglist has an empty name (\"first,,third\"): every name between commas must name an argument
+ui-tests/catalogs/defects.json:26:18: EX1005: Arglist name `buf size` is not an identifier (letters, digits and `_`, not starting with a digit) (and 1 more bad name: `self`)
+ui-tests/catalogs/defects.json:28:5: EX1006: missing required field \"ErrMessage\"
+ui-tests/catalogs/defects.json:35:18: EX1007: \"Arglist\" must be a string, not a number
+ui-tests/catalogs/defects.json:39:7: EX1008: unknown field \"ErrMesage\"; the fields of an entry are errClass, errTitle, ErrCode, ErrMessage, Arglist, suggestion; did you mean \"ErrMessage\"?
+ui-tests/catalogs/defects.json:45:7: EX1009: \"ErrCode\" is written twice in this entry (first at line 44)
+ui-tests/catalogs/defects.json:53:21: EX1011: \"suggestion\" is missing \"Solution\" (write \"N/A\" when there is none)
+ui-tests/catalogs/defects.json:57:5: entry 11: an entry is an object, not a string
+ui-tests/catalogs/defects.json:65:18: EX1001: the code is defined twice: first by entry 1 at line 4
 ";
 
 #[test]
 fn check_reports_every_defect_kind_a_line_each_and_fails() {
     let run = run(&["check", "ui-tests/catalogs/defects.json"]);
-    assert_eq!(run.stdout, DEFECTS);
+    assert_eq!(
+        run.stdout,
+        format!("{DEFECTS}12 errors, 0 warnings in 1 file\n")
+    );
     assert_eq!(run.stderr, "");
     assert_eq!(run.status, 1);
 }
@@ -53,12 +56,15 @@ fn check_reports_every_defect_kind_a_line_each_and_fails() {
 fn check_with_warn_adds_warning_lines() {
     let run = run(&["check", "--warn", "ui-tests/catalogs/defects.json"]);
     let warnings = "\
-ui-tests/catalogs/defects.json:59: warning: EX1012: errClass \"Example Errors \" has spaces around it, so it differs from \"Example Errors\"
-ui-tests/catalogs/defects.json:62: warning: EX1012: Arglist names `value` 2 times (placeholders 2, 3): one value fills all of them
+ui-tests/catalogs/defects.json:59:19: warning: EX1012: errClass \"Example Errors \" has spaces around it, so it differs from \"Example Errors\"
+ui-tests/catalogs/defects.json:62:18: warning: EX1012: Arglist names `value` 2 times (placeholders 2, 3): one value fills all of them
 ";
     let (before, after) =
         DEFECTS.split_at(DEFECTS.find("ui-tests/catalogs/defects.json:65").unwrap());
-    assert_eq!(run.stdout, format!("{before}{warnings}{after}"));
+    assert_eq!(
+        run.stdout,
+        format!("{before}{warnings}{after}12 errors, 2 warnings in 1 file\n")
+    );
     assert_eq!(run.status, 1);
 }
 
@@ -67,7 +73,7 @@ fn warnings_never_change_the_exit_status() {
     let run = run(&["check", "--warn", "ui-tests/catalogs/valid.json"]);
     assert_eq!(
         run.stdout,
-        "ui-tests/catalogs/valid.json:29: warning: EX0003: Arglist names `value` 2 times (placeholders 2, 4): one value fills all of them\n\
+        "ui-tests/catalogs/valid.json:29:18: warning: EX0003: Arglist names `value` 2 times (placeholders 2, 4): one value fills all of them\n\
          checked 5 entries in ui-tests/catalogs/valid.json: no errors, 1 warning\n"
     );
     assert_eq!(run.status, 0);
@@ -94,8 +100,9 @@ fn check_names_invalid_json_by_line_and_column_and_checks_every_file() {
     assert_eq!(
         run.stdout,
         "ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: trailing comma\n\
-         ui-tests/catalogs/not_a_catalog.json:1: a catalog is an object with an \"error_info_list\" array, not an array\n\
-         ui-tests/catalogs/not_utf8.json:1:62: invalid JSON: the text is not UTF-8 (byte 0xE9)\n"
+         ui-tests/catalogs/not_a_catalog.json:1:1: a catalog is an object with an \"error_info_list\" array, not an array\n\
+         ui-tests/catalogs/not_utf8.json:1:62: invalid JSON: the text is not UTF-8 (byte 0xE9)\n\
+         3 errors, 0 warnings in 3 files\n"
     );
     assert_eq!(
         run.stderr,
@@ -103,7 +110,10 @@ fn check_names_invalid_json_by_line_and_column_and_checks_every_file() {
     );
     // A file that cannot be read is an input error, not a defect.
     assert_eq!(run.status, 2);
-    let defects_only = self::run(&["check", "ui-tests/catalogs/invalid_json.json"]);
+    // So is a file that is no catalog at all.
+    let malformed = self::run(&["check", "ui-tests/catalogs/invalid_json.json"]);
+    assert_eq!(malformed.status, 2);
+    let defects_only = self::run(&["check", "ui-tests/catalogs/placeholder_count.json"]);
     assert_eq!(defects_only.status, 1);
 }
 
@@ -167,12 +177,13 @@ fn check_lists_at_most_a_hundred_findings_and_counts_the_rest() {
     let path = file.path().to_str().unwrap();
     let text = run(&["check", path]);
     let lines: Vec<&str> = text.stdout.lines().collect();
-    assert_eq!(lines.len(), 101);
+    assert_eq!(lines.len(), 102);
     assert_eq!(
         lines[0],
-        format!("{path}:2: EX0000: the message has 1 `%s` placeholder but Arglist is empty")
+        format!("{path}:2:54: EX0000: the message has 1 `%s` placeholder but Arglist is empty")
     );
     assert_eq!(lines[100], format!("{path}: ... and 150 more findings"));
+    assert_eq!(lines[101], "250 errors, 0 warnings in 1 file");
     assert_eq!(text.status, 1);
     let json = run(&["check", "--format", "json", path]);
     let output: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
@@ -209,8 +220,8 @@ fn a_million_commas_are_one_line() {
     assert_eq!(
         run.stdout,
         format!(
-            "{path}:1: EX0001: Arglist has an empty name (\"{}...\"): every name between commas \
-             must name an argument (and 1000000 more bad names)\n",
+            "{path}:1:75: EX0001: Arglist has an empty name (\"{}...\"): every name between commas \
+             must name an argument (and 1000000 more bad names)\n1 error, 0 warnings in 1 file\n",
             ",".repeat(40)
         )
     );
@@ -391,7 +402,7 @@ fn missing_files_and_unreadable_json_are_clear_errors() {
         "errcode: ui-tests/catalogs/invalid_json.json is not a catalog:\n\
          ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: trailing comma\n"
     );
-    assert_eq!(invalid.status, 1);
+    assert_eq!(invalid.status, 2);
     let usage = run(&["explain"]);
     assert_eq!(usage.status, 2);
     assert!(
@@ -520,13 +531,20 @@ fn export_refuses_a_defective_catalog() {
         "--out",
         out.to_str().unwrap(),
     ]);
+    // The entry that is not whole is named and left out, the others are
+    // written, and the run fails.
     assert_eq!(
         run.stderr,
-        "errcode: ui-tests/catalogs/placeholder_count.json has 1 error; fix it first:\n\
-         ui-tests/catalogs/placeholder_count.json:6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n"
+        "errcode: left out: ui-tests/catalogs/placeholder_count.json:6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n"
     );
     assert_eq!(run.status, 1);
-    assert!(!out.exists());
+    let written = errcode::catalog::load(&std::fs::read_to_string(&out).unwrap()).catalog;
+    let codes: Vec<&str> = written
+        .entries
+        .iter()
+        .map(|entry| entry.code.as_str())
+        .collect();
+    assert_eq!(codes, ["EX5002"]);
 }
 
 #[test]
@@ -543,7 +561,12 @@ fn codegen_prints_definitions_or_the_errors() {
     );
     let defective = self::run(&["codegen", "ui-tests/catalogs/placeholder_count.json"]);
     assert_eq!(defective.status, 1);
-    assert_eq!(defective.stdout, "");
+    assert!(defective.stdout.contains("pub struct EX5002 {"));
+    assert!(!defective.stdout.contains("EX5001"));
+    assert_eq!(
+        defective.stderr,
+        "errcode: left out: ui-tests/catalogs/placeholder_count.json:6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n"
+    );
 }
 
 #[test]

@@ -9,6 +9,8 @@
 //! from its argument's name. A Chinese page's cause and solution are the
 //! kept page's translation, or the catalog's English text when there is none.
 
+mod read;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use errcode_syntax::parse_template;
@@ -20,6 +22,8 @@ use crate::cann_page::{
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::markdown::Page;
 use crate::model::{Catalog, Entry};
+
+pub use read::{PageContent, PageText, read_page};
 
 /// What Rust definitions say about their codes beyond the catalog's fields:
 /// what each argument means and an example, by code.
@@ -316,6 +320,71 @@ pub struct CannReference {
     /// The codes whose Chinese page carries the English cause or solution:
     /// the kept reference had no translation of it.
     pub untranslated: Vec<String>,
+    /// The hand-written parts of kept pages that could not be kept, by code.
+    pub dropped: Vec<(String, DroppedPart)>,
+}
+
+/// A hand-written part of a kept page that a regenerated page could not
+/// keep, and why: the writer is told, never left to find it gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DroppedPart {
+    /// The placeholder sentence, which describes another number of
+    /// placeholders than the message now has (or could not be read): a
+    /// sentence of the argument names replaces it.
+    Sentence {
+        /// The sentence as the page had it.
+        sentence: String,
+        /// How many placeholders the message now has.
+        placeholders: usize,
+    },
+    /// The error example, whose values no longer fill the message: it had
+    /// `values` values (`None`: they could not be read from it), the
+    /// message now has `placeholders` placeholders.
+    Example {
+        /// The example as the page had it.
+        example: String,
+        /// How many values could be read from it with the old template.
+        values: Option<usize>,
+        /// How many placeholders the message now has.
+        placeholders: usize,
+    },
+}
+
+impl std::fmt::Display for DroppedPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let excerpt = |text: &str| match text.char_indices().nth(60) {
+            Some((cut, _)) => format!("{:?}...", &text[..cut]),
+            None => format!("{text:?}"),
+        };
+        match self {
+            DroppedPart::Sentence {
+                sentence,
+                placeholders,
+            } => write!(
+                f,
+                "the placeholder sentence {} was rewritten: it does not describe the message's {}",
+                excerpt(sentence),
+                errcode_syntax::counted(*placeholders, "placeholder")
+            ),
+            DroppedPart::Example {
+                example,
+                values: Some(values),
+                placeholders,
+            } => write!(
+                f,
+                "the error example {} was dropped: it has {} and the message now has {}",
+                excerpt(example),
+                errcode_syntax::counted(*values, "value"),
+                errcode_syntax::counted(*placeholders, "placeholder")
+            ),
+            DroppedPart::Example { example, .. } => write!(
+                f,
+                "the error example {} was dropped: its values cannot be read with the old message",
+                excerpt(example)
+            ),
+        }
+    }
 }
 
 impl Catalog {
@@ -400,6 +469,7 @@ impl Catalog {
         let mut reference = CannReference {
             pages: Vec::new(),
             untranslated: Vec::new(),
+            dropped: Vec::new(),
         };
         for (folder, class, mut entries) in folders {
             entries.sort_by(|a, b| a.code.cmp(&b.code));
@@ -413,6 +483,11 @@ impl Catalog {
                 if page.untranslated {
                     reference.untranslated.push(entry.code.clone());
                 }
+                reference.dropped.extend(
+                    page.dropped
+                        .into_iter()
+                        .map(|part| (entry.code.clone(), part)),
+                );
                 reference.pages.push(Page {
                     path: in_folder(&folder, &file_name(entry)),
                     text: page.text,
@@ -456,6 +531,99 @@ impl Catalog {
     }
 }
 
+/// A code's page regenerated in place by [`update_page`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PageUpdate {
+    /// The page's new text.
+    pub text: String,
+    /// The page's file name from the entry's title, `<CODE>-<Title>.md`:
+    /// another name than the page has when the title changed.
+    pub file_name: String,
+    /// The hand-written parts that could not be kept.
+    pub dropped: Vec<DroppedPart>,
+    /// Whether a Chinese page now carries the catalog's English cause or
+    /// solution, having had no translation of it.
+    pub untranslated: bool,
+}
+
+/// The page `text` of `entry` in `language`, regenerated from the catalog
+/// as `export --keep` regenerates it: its placeholder sentence, example,
+/// fences and (Chinese) translations kept while they still fit the
+/// message, each part that cannot be kept named in
+/// [`dropped`](PageUpdate::dropped).
+///
+/// ```
+/// use errcode_catalog::{Entry, update_page};
+/// use errcode_catalog::cann_page::Language;
+/// let entry = Entry::new("EK0201", "Cannot allocate %s.", "buf_size");
+/// let page = "# EK0201\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the size.\n\n```text\nFailed to allocate %s.\n```\n";
+/// let updated = update_page(&entry, Language::English, None, page);
+/// assert_eq!(updated.text, page.replace("Failed to allocate", "Cannot allocate"));
+/// assert!(updated.dropped.is_empty());
+/// ```
+pub fn update_page(
+    entry: &Entry,
+    language: Language,
+    documented: Option<&Documented>,
+    text: &str,
+) -> PageUpdate {
+    let kept = KeptPage::parse("", text);
+    let page = code_page(entry, language, documented, Some(&kept));
+    PageUpdate {
+        text: page.text,
+        file_name: file_name(entry),
+        dropped: page.dropped,
+        untranslated: page.untranslated,
+    }
+}
+
+/// An index page `text` with each existing link to a code of `titles`
+/// written for its title (`- [EK0201 Resource\_Error](EK0201-Resource_Error.md)`);
+/// every other line as it is. No link is added: an index links only to
+/// pages that exist.
+///
+/// ```
+/// use errcode_catalog::update_index;
+/// let index = "# Profiling Errors\n\n- [EK0201 Old](EK0201-Old.md)\n\n- [EK0202 Kept](EK0202-Kept.md)\n";
+/// assert_eq!(
+///     update_index(index, &[("EK0201", "New_Title")]),
+///     "# Profiling Errors\n\n- [EK0201 New\\_Title](EK0201-New_Title.md)\n\n- [EK0202 Kept](EK0202-Kept.md)\n"
+/// );
+/// ```
+pub fn update_index(text: &str, titles: &[(&str, &str)]) -> String {
+    let titles: BTreeMap<&str, &str> = titles.iter().copied().collect();
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        out.push_str(&index_line(line, &titles).unwrap_or_else(|| line.to_owned()));
+    }
+    out
+}
+
+/// A link line `PREFIX[CODE Title](target)SUFFIX` written for the code's
+/// title in `titles`; `None` for any other line.
+fn index_line(line: &str, titles: &BTreeMap<&str, &str>) -> Option<String> {
+    let open = line.find('[')?;
+    let rest = &line[open + 1..];
+    let label_end = rest.find("](")?;
+    let label = &rest[..label_end];
+    let code = label.split(' ').next()?;
+    let title = titles.get(code)?;
+    let target_rest = &rest[label_end + 2..];
+    let close = target_rest.find(')')?;
+    let suffix = &target_rest[close + 1..];
+    let title = title.trim();
+    let (label, target) = if title.is_empty() {
+        (code.to_owned(), format!("{code}.md"))
+    } else {
+        (
+            format!("{code} {}", crate::cann_page::escape_title(title)),
+            page_file_name(code, title),
+        )
+    };
+    Some(format!("{}[{label}]({target}){suffix}", &line[..open]))
+}
+
 fn in_folder(folder: &str, name: &str) -> String {
     if folder.is_empty() {
         name.to_owned()
@@ -480,6 +648,7 @@ fn file_name(entry: &Entry) -> String {
 struct CodePage {
     text: String,
     untranslated: bool,
+    dropped: Vec<DroppedPart>,
 }
 
 fn code_page(
@@ -514,6 +683,15 @@ fn code_page(
                     .parse_placeholder_sentence(&page.sentence[0])
                     .is_some_and(|described| described.len() == names.len()))
     });
+    let mut dropped = Vec::new();
+    if kept_sentence.is_none()
+        && let Some(page) = kept.filter(|page| !page.sentence.is_empty())
+    {
+        dropped.push(DroppedPart::Sentence {
+            sentence: page.sentence.join("\n"),
+            placeholders: names.len(),
+        });
+    }
     match kept_sentence {
         Some(page) => {
             for line in &page.sentence {
@@ -541,10 +719,37 @@ fn code_page(
     let template_fence =
         kept_template.map_or_else(|| fence_for(&template), |(fence, _)| fence.clone());
     push_block(&mut text, &template_fence, &template);
-    let kept_example = kept
-        .and_then(|page| page.example.as_ref())
-        .filter(|_| same_template);
-    match kept_example {
+    // An example written for another template keeps its values when they
+    // can be read back with that template and still fill this one.
+    let kept_example = match kept.and_then(|page| Some((page.example.as_ref()?, page))) {
+        Some((example, _)) if same_template => Some(example.clone()),
+        Some(((label, fence, example), page)) => {
+            let old = page
+                .template
+                .as_ref()
+                .map(|(_, old)| old.replace("\\n", "\n"));
+            let values = old.as_deref().and_then(|old| example_values(old, example));
+            let placeholders =
+                parse_template(&entry.message).map_or(names.len(), |t| t.pieces.len() - 1);
+            match values {
+                Some(values) if values.len() == placeholders => {
+                    let values: Vec<String> = values.into_iter().map(str::to_owned).collect();
+                    rendered_example(entry, &names, &values)
+                        .map(|example| (label.clone(), fence.clone(), example))
+                }
+                values => {
+                    dropped.push(DroppedPart::Example {
+                        example: example.clone(),
+                        values: values.map(|values| values.len()),
+                        placeholders,
+                    });
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    match kept_example.as_ref() {
         Some((label, fence, example)) => {
             text.push('\n');
             for line in label {
@@ -605,7 +810,11 @@ fn code_page(
     if kept.is_some_and(|page| page.unterminated) {
         text.pop();
     }
-    CodePage { text, untranslated }
+    CodePage {
+        text,
+        untranslated,
+        dropped,
+    }
 }
 
 /// Whether `text` has a last line without a line end.
@@ -704,6 +913,32 @@ fn rendered_example(entry: &Entry, names: &[&str], values: &[String]) -> Option<
     }
     // An example shows the message as printed: its line breaks are kept.
     Some(rendered)
+}
+
+/// The values an example gives a template's placeholders: the text
+/// between its literal pieces, each piece found after the one before.
+/// `None` when the example does not read as the template filled in.
+fn example_values<'a>(template: &str, example: &'a str) -> Option<Vec<&'a str>> {
+    let template = parse_template(template).ok()?;
+    let pieces = &template.pieces;
+    let mut rest = example.strip_prefix(pieces.first()?.as_str())?;
+    let mut values = Vec::new();
+    for (index, piece) in pieces.iter().enumerate().skip(1) {
+        let last = index + 1 == pieces.len();
+        let end = if last {
+            rest.len()
+                .checked_sub(piece.len())
+                .filter(|end| rest[*end..] == **piece)?
+        } else if piece.is_empty() {
+            // Two placeholders side by side: where one value ends is unknown.
+            return None;
+        } else {
+            rest.find(piece.as_str())?
+        };
+        values.push(&rest[..end]);
+        rest = &rest[end + piece.len()..];
+    }
+    Some(values)
 }
 
 #[cfg(test)]
@@ -911,24 +1146,64 @@ mod tests {
     }
 
     #[test]
-    fn a_changed_template_drops_the_kept_example() {
+    fn a_changed_template_keeps_the_examples_values_or_says_it_drops_them() {
         let catalog = catalog(
             r#"{"error_info_list": [
   {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0201",
-   "ErrMessage": "Cannot allocate %s of host memory.", "Arglist": "buf_size"}
+   "ErrMessage": "Cannot allocate %s of host memory.", "Arglist": "buf_size"},
+  {"errClass": "Demo Errors", "errTitle": "Resource_Error", "ErrCode": "EX0202",
+   "ErrMessage": "Cannot allocate %s of %s memory.", "Arglist": "buf_size, kind"}
 ]}"#,
         );
+        let page = |code: &str| {
+            format!(
+                "# {code} Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nFailed to allocate %s host memory.\n```\n\nError example:\n\n```text\nFailed to allocate 1G host memory.\n```\n"
+            )
+        };
         let mut kept = KeptReference::default();
-        kept.add(
-            "Demo-Errors/EX0201-Resource_Error.md",
-            "# EX0201 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nFailed to allocate %s host memory.\n```\n\nError example:\n\n```text\nFailed to allocate 1G host memory.\n```\n",
-        );
+        kept.add("Demo-Errors/EX0201-Resource_Error.md", &page("EX0201"));
+        kept.add("Demo-Errors/EX0202-Resource_Error.md", &page("EX0202"));
         let reference = catalog
             .to_cann_docs(Language::English, &Documentation::default(), &kept)
             .unwrap();
+        // One placeholder still: the example's value fills the new message.
         assert_eq!(
             reference.pages[0].text,
-            "# EX0201 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nCannot allocate %s of host memory.\n```\n"
+            "# EX0201 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the memory size.\n\n```text\nCannot allocate %s of host memory.\n```\n\nError example:\n\n```text\nCannot allocate 1G of host memory.\n```\n"
+        );
+        // Two now: the sentence and the example cannot be kept, and say so.
+        assert_eq!(
+            reference.pages[1].text,
+            "# EX0202 Resource\\_Error\n\n## Symptom\n\nThe following is error format. The meanings of the placeholders %s in sequence are: buf_size, kind.\n\n```text\nCannot allocate %s of %s memory.\n```\n"
+        );
+        let dropped: Vec<String> = reference
+            .dropped
+            .iter()
+            .map(|(code, part)| format!("{code}: {part}"))
+            .collect();
+        assert_eq!(
+            dropped,
+            [
+                "EX0202: the placeholder sentence \"The following is error format. The placeholder %s indicates \"... was rewritten: it does not describe the message's 2 placeholders",
+                "EX0202: the error example \"Failed to allocate 1G host memory.\" was dropped: it has 1 value and the message now has 2 placeholders",
+            ]
+        );
+    }
+
+    #[test]
+    fn example_values_are_read_back_with_their_template() {
+        assert_eq!(
+            example_values(
+                "Value %s for %s is invalid.",
+                "Value 7 for size is invalid."
+            ),
+            Some(vec!["7", "size"])
+        );
+        assert_eq!(example_values("%s%s", "ab"), None);
+        assert_eq!(example_values("Value %s.", "Other 7."), None);
+        assert_eq!(
+            example_values("No placeholder.", "No placeholder."),
+            Some(vec![])
         );
     }
 }

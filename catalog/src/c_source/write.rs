@@ -129,7 +129,7 @@ impl Catalog {
 /// (octal, so that a digit after one cannot extend it), and `?` after `?`
 /// so that no trigraph forms. Other characters are written as they are
 /// (UTF-8).
-fn c_string(text: &str) -> String {
+pub(super) fn c_string(text: &str) -> String {
     let mut literal = String::with_capacity(text.len() + 2);
     literal.push('"');
     let mut previous = '\0';

@@ -1,40 +1,57 @@
-//! CANN's Markdown reference pages, one per code (`<CODE>-<Title>.md`):
-//! the title of the `# <CODE> <Title>` line, the template (the first fenced
-//! block under the symptom heading), and the cause and solution sections,
-//! in the layout [`cann_page`](errcode::catalog::cann_page) describes.
+//! What a reference page (`<CODE>-<Title>.md`) says of its code, with
+//! where it says it: the title of the `# <CODE> <Title>` line, the
+//! template (the first fenced block under the symptom heading), and the
+//! cause and solution sections, in the layout [`cann_page`](crate::cann_page)
+//! describes. HTML comments are no page text: a reader of the rendered
+//! page never sees them.
 
-use errcode::catalog::Position;
-use errcode::catalog::cann_page::{Language, Section, numbered_in_one_line, unescape_title};
+use crate::cann_page::{Language, Section, numbered_in_one_line, unescape_title};
+use crate::position::Position;
 
 /// A text of a page and the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PageText {
-    pub(crate) text: String,
-    pub(crate) at: Position,
+pub struct PageText {
+    /// The text.
+    pub text: String,
+    /// Where it starts.
+    pub at: Position,
 }
 
 /// What one page says about its code.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Page {
+#[non_exhaustive]
+pub struct PageContent {
     /// The code of the `#` line, or of the file name when the page has none.
-    pub(crate) code: String,
-    pub(crate) at: Position,
+    pub code: String,
+    /// The `#` line, or the page's start.
+    pub at: Position,
     /// By its headings; `None` for a page with no heading of either language.
-    pub(crate) language: Option<Language>,
+    pub language: Option<Language>,
     /// The `#` line's title, unescaped.
-    pub(crate) title: Option<PageText>,
+    pub title: Option<PageText>,
     /// The first fenced block under the symptom heading, its lines joined
     /// with `\n`.
-    pub(crate) template: Option<PageText>,
+    pub template: Option<PageText>,
     /// The cause section's lines, trimmed and joined with a space (a
     /// numbered list one item per line reads as the catalog writes it).
-    pub(crate) cause: Option<PageText>,
-    pub(crate) solution: Option<PageText>,
+    pub cause: Option<PageText>,
+    /// The solution section, as the cause section.
+    pub solution: Option<PageText>,
 }
 
 /// Reads a page whose file name gave `code`.
-pub(crate) fn read_page(code: &str, text: &str) -> Page {
-    let mut page = Page {
+///
+/// ```
+/// use errcode_catalog::read_page;
+/// let page = read_page("EK0201", "# EK0201 Low\\_Memory\n\n## Symptom\n\n```text\nCannot get %s.\n```\n\n## Solution\n\n<!-- old: Buy more. -->\nFree some.\n");
+/// assert_eq!(page.title.unwrap().text, "Low_Memory");
+/// assert_eq!(page.template.unwrap().text, "Cannot get %s.");
+/// assert_eq!(page.solution.unwrap().text, "Free some.");
+/// ```
+pub fn read_page(code: &str, text: &str) -> PageContent {
+    let text = without_html_comments(text);
+    let text = text.as_str();
+    let mut page = PageContent {
         code: code.to_owned(),
         at: Position::new(1, 1),
         language: None,
@@ -132,6 +149,67 @@ fn prose(lines: &[(u32, &str)]) -> Option<PageText> {
     })
 }
 
+/// `text` with its HTML comments (`<!-- ... -->`, over several lines too)
+/// blanked out, outside fenced blocks, where they are text. Line breaks
+/// stay, so lines keep their numbers; a comment never closed hides the
+/// rest, as it does in the rendered page.
+fn without_html_comments(text: &str) -> String {
+    if !text.contains("<!--") {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_comment = false;
+    let mut fence: Option<&str> = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if !in_comment {
+            for marker in ["```", "~~~"] {
+                if trimmed.starts_with(marker) {
+                    fence = match fence {
+                        None => Some(marker),
+                        Some(open) if open == marker => None,
+                        other => other,
+                    };
+                }
+            }
+            if fence.is_some() || trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                out.push_str(line);
+                continue;
+            }
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if in_comment {
+                match rest.find("-->") {
+                    Some(end) => {
+                        rest = &rest[end + 3..];
+                        in_comment = false;
+                    }
+                    None => {
+                        if rest.ends_with('\n') {
+                            out.push('\n');
+                        }
+                        rest = "";
+                    }
+                }
+            } else {
+                match rest.find("<!--") {
+                    Some(start) => {
+                        out.push_str(&rest[..start]);
+                        rest = &rest[start + 4..];
+                        in_comment = true;
+                    }
+                    None => {
+                        out.push_str(rest);
+                        rest = "";
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,7 +224,7 @@ mod tests {
         );
         assert_eq!(
             page,
-            Page {
+            PageContent {
                 code: "EK0201".to_owned(),
                 at: Position::new(1, 1),
                 language: Some(Language::English),
@@ -167,6 +245,21 @@ mod tests {
                     at: Position::new(24, 1)
                 }),
             }
+        );
+    }
+
+    #[test]
+    fn html_comments_are_not_page_text() {
+        let page = read_page(
+            "EK0201",
+            "# EK0201 A\n\n## Symptom\n\n<!--\n```text\nRight %s.\n```\n-->\n```text\nWrong %s.\n```\n\n## Solution\n\nFree <!-- not --> some.\n\n```text\n<!-- kept -->\n```\n",
+        );
+        let template = page.template.unwrap();
+        assert_eq!(template.text, "Wrong %s.");
+        assert_eq!(template.at, Position::new(11, 1));
+        assert_eq!(
+            page.solution.unwrap().text,
+            "Free  some. ```text <!-- kept --> ```"
         );
     }
 

@@ -1,0 +1,781 @@
+//! A C table brought in line with a catalog in place: only the rows it
+//! already has, in its order, each rewritten only where a field differs,
+//! in the row's own layout, within the file's line width. Comments,
+//! guards, includes and every other byte stay as they are.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::lex::{Tok, Tokens};
+use super::write::c_string;
+use super::{CFile, Layout, Row, read_c};
+use crate::model::{Catalog, Entry, NOT_APPLICABLE};
+
+/// How the file is formatted: the width its lines keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableStyle {
+    /// The most characters a line may have: the file's `.clang-format`
+    /// `ColumnLimit`, else 120.
+    pub column_limit: usize,
+}
+
+impl Default for TableStyle {
+    fn default() -> Self {
+        TableStyle { column_limit: 120 }
+    }
+}
+
+impl TableStyle {
+    /// The style a `.clang-format` file's text gives: its `ColumnLimit`
+    /// (a limit of 0, "no limit", keeps the default).
+    ///
+    /// ```
+    /// use errcode_catalog::c_source::TableStyle;
+    /// let style = TableStyle::from_clang_format("BasedOnStyle: Google\nColumnLimit: 100\n");
+    /// assert_eq!(style.column_limit, 100);
+    /// assert_eq!(TableStyle::from_clang_format("BasedOnStyle: LLVM\n").column_limit, 120);
+    /// ```
+    pub fn from_clang_format(text: &str) -> TableStyle {
+        let limit = text.lines().find_map(|line| {
+            let line = line.split('#').next().unwrap_or_default().trim();
+            let value = line.strip_prefix("ColumnLimit:")?;
+            value.trim().parse::<usize>().ok()
+        });
+        match limit {
+            Some(limit) if limit > 0 => TableStyle {
+                column_limit: limit,
+            },
+            _ => TableStyle::default(),
+        }
+    }
+}
+
+/// What [`update_table`] did to one row, or why it left it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableChange {
+    /// The row was rewritten: the fields that differed (`message`,
+    /// `arglist`, `cause`, `solution`).
+    Updated {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+        /// The fields rewritten.
+        fields: Vec<&'static str>,
+    },
+    /// The catalog has no entry of the row's code: the row stays.
+    NotInCatalog {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
+    /// The catalog's entry names more arguments than the table's rows can
+    /// hold: the row stays, and the bound must grow first.
+    TooManyNames {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+        /// How many names the catalog's entry has.
+        names: usize,
+        /// The bound as the file writes it (`MAX_ARG_NUMBER`).
+        bound: String,
+        /// Its value.
+        value: u64,
+    },
+    /// The rewritten row has a line longer than the file's width: a word
+    /// longer than the line, or a comment that keeps the row from being
+    /// laid out again.
+    TooWide {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
+}
+
+/// A table's text brought in line with a catalog, and what was done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableUpdate {
+    /// The file's new bytes.
+    pub text: Vec<u8>,
+    /// Per row that is not as the catalog has it, what was done.
+    pub changes: Vec<TableChange>,
+}
+
+impl TableUpdate {
+    /// Whether any row was rewritten.
+    pub fn changed(&self) -> bool {
+        self.changes
+            .iter()
+            .any(|change| matches!(change, TableChange::Updated { .. }))
+    }
+}
+
+/// The table rows of `bytes` (a C or C++ file) rewritten from `catalog`:
+/// a row's message, names, cause and solution become the catalog's where
+/// they differ. Rows of codes the catalog lacks stay and are reported;
+/// rows the catalog gives more names than the table's bound (its
+/// `argList[MAX_ARG_NUMBER]`, read from the file) stay and are reported.
+///
+/// ```
+/// use errcode_catalog::c_source::{TableStyle, update_table};
+/// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+///   {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s.", "Arglist": "buf_size"}
+/// ]}"#).catalog;
+/// let table = b"// Kept.\nstatic const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Cannot allocate %s.\", NULL, NULL, {\"size\"}},\n};\n";
+/// let updated = update_table(table, &catalog, &TableStyle::default());
+/// assert_eq!(
+///     String::from_utf8(updated.text).unwrap(),
+///     "// Kept.\nstatic const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Failed to allocate %s.\", NULL, NULL, {\"buf_size\"}},\n};\n"
+/// );
+/// ```
+pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> TableUpdate {
+    let file = read_c(bytes);
+    let mut entries: HashMap<&str, &Entry> = HashMap::new();
+    for entry in &catalog.entries {
+        entries.entry(entry.code.as_str()).or_insert(entry);
+    }
+    let bound = table_bound(&file);
+    let mut edits: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+    let mut changes = Vec::new();
+    for row in &file.rows {
+        let line = row.at.line;
+        let code = row.code.clone();
+        let Some(entry) = entries.get(row.code.as_str()) else {
+            changes.push(TableChange::NotInCatalog { code, line });
+            continue;
+        };
+        let wanted = Wanted::of(row, entry);
+        let fields = wanted.differing(row);
+        if fields.is_empty() {
+            continue;
+        }
+        if row.layout == Layout::StructArray
+            && let Some((name, value)) = &bound
+            && wanted.names.len() as u64 > *value
+        {
+            changes.push(TableChange::TooManyNames {
+                code,
+                line,
+                names: wanted.names.len(),
+                bound: name.clone(),
+                value: *value,
+            });
+            continue;
+        }
+        let Some(rewrite) = rewrite_row(bytes, row, &wanted, &fields, style) else {
+            changes.push(TableChange::TooWide { code, line });
+            continue;
+        };
+        if !rewrite.fits {
+            changes.push(TableChange::TooWide {
+                code: code.clone(),
+                line,
+            });
+        }
+        edits.push((rewrite.range, rewrite.text));
+        changes.push(TableChange::Updated { code, line, fields });
+    }
+    let mut text = bytes.to_vec();
+    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    for (range, replacement) in edits {
+        text.splice(range, replacement);
+    }
+    TableUpdate { text, changes }
+}
+
+/// The bound of a row's names: the array member whose name says it holds
+/// arguments (`argList[MAX_ARG_NUMBER]`), its size read from the file.
+fn table_bound(file: &CFile) -> Option<(String, u64)> {
+    file.array_members.iter().find_map(|member| {
+        if !member.name.to_ascii_lowercase().contains("arg") {
+            return None;
+        }
+        if let Some(value) = super::lex::integer(&member.bound) {
+            return Some((member.bound.clone(), value));
+        }
+        let define = file
+            .defines
+            .iter()
+            .rev()
+            .find(|define| define.name == member.bound)?;
+        Some((member.bound.clone(), define.value))
+    })
+}
+
+/// A row's fields as the catalog has them.
+struct Wanted {
+    /// The message as the row writes it (an X-macro row's suffix included).
+    message: String,
+    /// The message as compared (without the suffix).
+    compared: String,
+    names: Vec<String>,
+    cause: Option<String>,
+    solution: Option<String>,
+}
+
+/// `N/A` and an empty text are no text.
+fn present(text: Option<&str>) -> Option<&str> {
+    text.filter(|text| *text != NOT_APPLICABLE && !text.trim().is_empty())
+}
+
+impl Wanted {
+    fn of(row: &Row, entry: &Entry) -> Wanted {
+        let message = match row.layout {
+            Layout::XMacro if row.message_suffix => {
+                format!("{} ErrorCode={}.\n", entry.message, row.code)
+            }
+            _ => entry.message.clone(),
+        };
+        Wanted {
+            message,
+            compared: entry.message.clone(),
+            names: entry
+                .names()
+                .iter()
+                .map(|name| (*name).to_owned())
+                .collect(),
+            cause: present(entry.cause()).map(str::to_owned),
+            solution: present(entry.solution()).map(str::to_owned),
+        }
+    }
+
+    fn differing(&self, row: &Row) -> Vec<&'static str> {
+        let mut fields = Vec::new();
+        if row.message != self.compared {
+            fields.push("message");
+        }
+        if row.names != self.names {
+            fields.push("arglist");
+        }
+        for (name, field, wanted) in [
+            ("cause", &row.cause, &self.cause),
+            ("solution", &row.solution, &self.solution),
+        ] {
+            if let Some(field) = field
+                && present(field.text.as_deref()) != wanted.as_deref()
+            {
+                fields.push(name);
+            }
+        }
+        fields
+    }
+}
+
+/// A row's new text and the bytes it replaces.
+struct Rewrite {
+    range: Range<usize>,
+    text: Vec<u8>,
+    /// Whether every line is within the width.
+    fits: bool,
+}
+
+/// The byte ranges of the row's arguments, each from after the comma (or
+/// bracket) before it to the comma (or bracket) after it, comments
+/// included, spaces around left out.
+fn argument_ranges(bytes: &[u8], row: &Row) -> Option<(usize, Vec<Range<usize>>, usize)> {
+    let text = &bytes[row.span.clone()];
+    let mut depth = 0usize;
+    let mut open = None;
+    let mut separators: Vec<(usize, usize)> = Vec::new();
+    let mut close = None;
+    for token in Tokens::new(text) {
+        match token.tok {
+            Tok::Punct(b'(' | b'[' | b'{') => {
+                depth += 1;
+                if depth == 1 {
+                    open = Some(token.end);
+                }
+            }
+            Tok::Punct(b')' | b']' | b'}') => {
+                if depth == 1 {
+                    close = Some(token.start);
+                }
+                depth = depth.saturating_sub(1);
+            }
+            Tok::Punct(b',') if depth == 1 => separators.push((token.start, token.end)),
+            _ => {}
+        }
+    }
+    let (open, close) = (open?, close?);
+    let mut ranges = Vec::new();
+    let mut start = open;
+    for (comma, after) in separators.iter().copied().chain([(close, close)]) {
+        ranges.push(trimmed(text, start..comma));
+        start = after;
+    }
+    let base = row.span.start;
+    let ranges = ranges
+        .into_iter()
+        .map(|range| range.start + base..range.end + base)
+        .collect();
+    Some((open + base, ranges, close + base))
+}
+
+/// `range` without the whitespace (and line continuations) at its ends.
+fn trimmed(text: &[u8], range: Range<usize>) -> Range<usize> {
+    let mut start = range.start;
+    let mut end = range.end;
+    while start < end && (text[start].is_ascii_whitespace() || text[start] == b'\\') {
+        start += 1;
+    }
+    while end > start && (text[end - 1].is_ascii_whitespace() || text[end - 1] == b'\\') {
+        end -= 1;
+    }
+    start..end
+}
+
+/// How many characters `bytes` are (UTF-8 continuation bytes not counted).
+fn width(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .filter(|byte| !(0x80..0xc0).contains(*byte))
+        .count()
+}
+
+/// The start of the line `index` is on.
+fn line_start(bytes: &[u8], index: usize) -> usize {
+    bytes[..index]
+        .iter()
+        .rposition(|byte| *byte == b'\n' || *byte == b'\r')
+        .map_or(0, |at| at + 1)
+}
+
+/// The end of the line `index` is on (before its line end).
+fn line_end(bytes: &[u8], index: usize) -> usize {
+    bytes[index..]
+        .iter()
+        .position(|byte| *byte == b'\n' || *byte == b'\r')
+        .map_or(bytes.len(), |at| index + at)
+}
+
+/// A piece of a row as laid out: text that may not be split, or a string
+/// literal's text that may be split at its spaces.
+enum Part {
+    Fixed(String),
+    Text(String),
+}
+
+impl Part {
+    fn literal(text: &str) -> Part {
+        Part::Text(text.to_owned())
+    }
+
+    /// The part on one line.
+    fn whole(&self) -> String {
+        match self {
+            Part::Fixed(text) => text.clone(),
+            Part::Text(text) => c_string(text),
+        }
+    }
+}
+
+fn rewrite_row(
+    bytes: &[u8],
+    row: &Row,
+    wanted: &Wanted,
+    fields: &[&str],
+    style: &TableStyle,
+) -> Option<Rewrite> {
+    let (open, ranges, close) = argument_ranges(bytes, row)?;
+    let raw = |index: usize| -> Option<String> {
+        let range = ranges.get(index)?;
+        Some(String::from_utf8_lossy(&bytes[range.clone()]).into_owned())
+    };
+    let names = |open: char, close: char| {
+        let names: Vec<String> = wanted.names.iter().map(|name| c_string(name)).collect();
+        Part::Fixed(format!("{open}{}{close}", names.join(", ")))
+    };
+    let text_or_null = |text: &Option<String>| match text {
+        Some(text) => Part::literal(text),
+        None => Part::Fixed("NULL".to_owned()),
+    };
+    let changed = |field: &str| fields.contains(&field);
+    // Each argument: the catalog's where it differs, else as written (a
+    // string literal written over several lines is laid out anew from its
+    // text; other arguments keep their bytes, comments and all).
+    let mut parts: Vec<Part> = Vec::new();
+    for index in 0..ranges.len() {
+        let as_written = raw(index)?;
+        let multiline = as_written.contains('\n') || as_written.contains('\r');
+        let part = match (row.layout, index) {
+            (Layout::StructArray, 1) | (Layout::XMacro, 3) if changed("message") || multiline => {
+                Part::literal(&wanted.message)
+            }
+            (Layout::StructArray, 2) if changed("cause") || multiline => {
+                text_or_null(&wanted.cause)
+            }
+            (Layout::StructArray, 3) if changed("solution") || multiline => {
+                text_or_null(&wanted.solution)
+            }
+            (Layout::StructArray, 4) if changed("arglist") || multiline => names('{', '}'),
+            (Layout::XMacro, 2) if changed("arglist") || multiline => names('(', ')'),
+            _ if multiline || as_written.contains("//") => return None,
+            _ => Part::Fixed(as_written),
+        };
+        parts.push(part);
+    }
+    let head = String::from_utf8_lossy(&bytes[row.span.start..open]).into_owned();
+    let tail = String::from_utf8_lossy(&bytes[close..row.span.end]).into_owned();
+    let first_line = line_start(bytes, row.span.start);
+    let indent = width(&bytes[first_line..row.span.start]);
+    let align = indent + width(head.as_bytes());
+    // In a macro, each line ends with a `\` at the row's column for it:
+    // the column of the `\` on the row's first line, or on the line before.
+    let end_of_first = line_end(bytes, row.span.start);
+    let line_text = &bytes[first_line..end_of_first];
+    let newline = if bytes.get(end_of_first..end_of_first + 2) == Some(b"\r\n") {
+        "\r\n"
+    } else if bytes.get(end_of_first) == Some(&b'\r') {
+        "\r"
+    } else {
+        "\n"
+    };
+    let continued = |line: &[u8]| line.trim_ascii_end().ends_with(b"\\");
+    let previous_line = (first_line > 0).then(|| {
+        let end = first_line
+            - 1
+            - usize::from(first_line >= 2 && &bytes[first_line - 2..first_line] == b"\r\n");
+        &bytes[line_start(bytes, end)..end]
+    });
+    let backslash_column = if continued(line_text) {
+        Some(width(line_text.trim_ascii_end()) - 1)
+    } else {
+        previous_line
+            .filter(|line| continued(line))
+            .map(|line| width(line.trim_ascii_end()) - 1)
+    };
+    let limit = match backslash_column {
+        // At least one space before the `\`.
+        Some(column) => column.saturating_sub(1).min(style.column_limit),
+        None => style.column_limit,
+    };
+    // What follows the row on its last line (`},` or `,`), up to a macro's `\`.
+    let after_end = line_end(bytes, row.span.end);
+    let after = &bytes[row.span.end..after_end];
+    let last_continued = backslash_column.is_some() && continued(after);
+    let after_text = if last_continued {
+        after.trim_ascii_end().strip_suffix(b"\\").unwrap_or(after)
+    } else {
+        after
+    };
+    let trailing = width(after_text.trim_ascii_end());
+    let one_line = format!(
+        "{head}{}{tail}",
+        parts.iter().map(Part::whole).collect::<Vec<_>>().join(", ")
+    );
+    let mut lines: Vec<String> = if indent + width(one_line.as_bytes()) + trailing <= limit {
+        vec![one_line]
+    } else {
+        lay_out(
+            row.layout, &head, &tail, &parts, align, indent, limit, trailing,
+        )
+    };
+    let fits = lines.iter().enumerate().all(|(index, line)| {
+        let start = if index == 0 { indent } else { 0 };
+        let extra = if index + 1 == lines.len() {
+            trailing
+        } else {
+            0
+        };
+        start + width(line.as_bytes()) + extra <= limit
+    });
+    let mut range_end = row.span.end;
+    if let Some(column) = backslash_column {
+        // Every new line ends at the row's `\`; the last line keeps its own.
+        let count = lines.len();
+        for (index, line) in lines.iter_mut().enumerate() {
+            let start = if index == 0 { indent } else { 0 };
+            let used = start + width(line.as_bytes());
+            if index + 1 < count {
+                line.push_str(&" ".repeat(column.saturating_sub(used).max(1)));
+                line.push('\\');
+            } else if last_continued {
+                let kept = after_text.trim_ascii_end();
+                line.push_str(&String::from_utf8_lossy(kept));
+                line.push_str(&" ".repeat(column.saturating_sub(used + width(kept)).max(1)));
+            }
+        }
+        if last_continued {
+            // The old text and padding before the last line's `\` are replaced.
+            range_end = row.span.end + after.trim_ascii_end().len() - 1;
+        }
+    }
+    Some(Rewrite {
+        range: row.span.start..range_end,
+        text: lines.join(newline).into_bytes(),
+        fits,
+    })
+}
+
+/// The row over several lines: a struct-array row one argument a line (as
+/// clang-format lays out a braced list that does not fit), an X-macro row
+/// with its arguments packed; continuation lines start under the first
+/// argument, and a string literal too long for its line is split after a
+/// space into adjacent literals.
+#[allow(clippy::too_many_arguments)]
+fn lay_out(
+    layout: Layout,
+    head: &str,
+    tail: &str,
+    parts: &[Part],
+    align: usize,
+    indent: usize,
+    limit: usize,
+    trailing: usize,
+) -> Vec<String> {
+    let pad = " ".repeat(align);
+    let mut lines: Vec<String> = vec![head.to_owned()];
+    // The column the current line has reached.
+    let mut column = indent + width(head.as_bytes());
+    let mut first_on_line = true;
+    for (index, part) in parts.iter().enumerate() {
+        let last = index + 1 == parts.len();
+        // What must follow the part on its line: `,` or the row's end.
+        let follow = if last {
+            width(tail.as_bytes()) + trailing
+        } else {
+            1
+        };
+        let separator = if first_on_line { 0 } else { 1 };
+        let whole = part.whole();
+        let packs = layout == Layout::XMacro || index == 0;
+        if !(packs && column + separator + width(whole.as_bytes()) + follow <= limit) {
+            if !first_on_line {
+                lines.push(pad.clone());
+                column = align;
+            }
+        } else if !first_on_line {
+            if let Some(line) = lines.last_mut() {
+                line.push(' ');
+            }
+            column += 1;
+        }
+        let pieces = match part {
+            Part::Text(text) if column + width(whole.as_bytes()) + follow > limit => split_literal(
+                text,
+                limit.saturating_sub(column + follow).max(8),
+                limit.saturating_sub(align + follow).max(8),
+            ),
+            _ => vec![whole],
+        };
+        for (number, piece) in pieces.iter().enumerate() {
+            if number > 0 {
+                lines.push(pad.clone());
+                column = align;
+            }
+            if let Some(line) = lines.last_mut() {
+                line.push_str(piece);
+            }
+            column += width(piece.as_bytes());
+        }
+        if last {
+            if let Some(line) = lines.last_mut() {
+                line.push_str(tail);
+            }
+        } else {
+            if let Some(line) = lines.last_mut() {
+                line.push(',');
+            }
+            column += 1;
+            if layout == Layout::StructArray {
+                // One argument a line.
+                lines.push(pad.clone());
+                column = align;
+                first_on_line = true;
+                continue;
+            }
+        }
+        first_on_line = false;
+    }
+    lines
+}
+
+/// `text` as adjacent C literals, the first at most `first` characters
+/// wide, the others at most `rest`; each piece ends after a space where
+/// it can.
+fn split_literal(text: &str, first: usize, rest: usize) -> Vec<String> {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut words = text.split_inclusive(' ').peekable();
+    while let Some(word) = words.next() {
+        let room = if pieces.is_empty() { first } else { rest };
+        let candidate = format!("{current}{word}");
+        if !current.is_empty() && width(c_string(&candidate).as_bytes()) > room {
+            pieces.push(c_string(&current));
+            current = word.to_owned();
+        } else {
+            current = candidate;
+        }
+        if words.peek().is_none() {
+            break;
+        }
+    }
+    if !current.is_empty() || pieces.is_empty() {
+        pieces.push(c_string(&current));
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        crate::load(
+            r#"{"error_info_list": [
+  {"ErrCode": "EE1001", "ErrMessage": "The argument is invalid. Reason: %s", "Arglist": "extend_info",
+   "suggestion": {"Possible Cause": "N/A", "Solution": "1. Check the input parameter range of the function. 2. Check the function invocation relationship."}},
+  {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory for Profiling.", "Arglist": "buf_size",
+   "suggestion": {"Possible Cause": "Allocation failed due to insufficient host memory.", "Solution": "Stop unnecessary processes and ensure that the required memory is available."}},
+  {"ErrCode": "EE1003", "ErrMessage": "%s failed because value %s for parameter %s is invalid. Expected value: %s, and more words to make it long.", "Arglist": "func, value, param, expect"},
+  {"ErrCode": "EK0004", "ErrMessage": "The current system or device does not support %s.", "Arglist": "intf"},
+  {"ErrCode": "EK0001", "ErrMessage": "Value %s for parameter %s is invalid. Reason: %s.", "Arglist": "value, param, reason, extra"}
+]}"#,
+        )
+        .catalog
+    }
+
+    fn updated(text: &str) -> (String, Vec<TableChange>) {
+        let update = update_table(text.as_bytes(), &catalog(), &TableStyle::default());
+        (String::from_utf8(update.text).unwrap(), update.changes)
+    }
+
+    #[test]
+    fn only_differing_rows_change_and_everything_else_stays() {
+        let table = concat!(
+            "#include \"x.h\"\n",
+            "#define MAX_ARG_NUMBER 3\n",
+            "typedef struct { char* errorId; char* argList[MAX_ARG_NUMBER]; } ErrorInfoConfig;\n",
+            "static const ErrorInfoConfig ERROR_MAP[] = {\n",
+            "    // GE Errors\n",
+            "    {\"E10004\", \"Value for [--%s] is empty.\", NULL, NULL /* solution */, {\"parameter\"}},\n",
+            "    {\"EE1001\", \"The argument is invalid.Reason: %s\", NULL, NULL, {\"extendInfo\"}},\n",
+            "    {\"EK0001\", \"Value %s for parameter %s is invalid. Reason: %s.\", NULL, NULL, {\"value\", \"param\", \"reason\"}},\n",
+            "    {\"EK0004\", \"[%s] is not supported in %s.\", NULL, NULL /* kept */, {\"intf\", \"platform\"}},\n",
+            "    {\"EK0201\",\n",
+            "     \"Failed to allocate host memory for Profiling: %s.\",\n",
+            "     \"Available memory is insufficient.\",\n",
+            "     \"Close unused applications.\",\n",
+            "     {\"buf_size\"}},\n",
+            "};\n",
+        );
+        let (text, changes) = updated(table);
+        assert_eq!(
+            text,
+            concat!(
+                "#include \"x.h\"\n",
+                "#define MAX_ARG_NUMBER 3\n",
+                "typedef struct { char* errorId; char* argList[MAX_ARG_NUMBER]; } ErrorInfoConfig;\n",
+                "static const ErrorInfoConfig ERROR_MAP[] = {\n",
+                "    // GE Errors\n",
+                "    {\"E10004\", \"Value for [--%s] is empty.\", NULL, NULL /* solution */, {\"parameter\"}},\n",
+                "    {\"EE1001\",\n",
+                "     \"The argument is invalid. Reason: %s\",\n",
+                "     NULL,\n",
+                "     \"1. Check the input parameter range of the function. 2. Check the function invocation relationship.\",\n",
+                "     {\"extend_info\"}},\n",
+                "    {\"EK0001\", \"Value %s for parameter %s is invalid. Reason: %s.\", NULL, NULL, {\"value\", \"param\", \"reason\"}},\n",
+                "    {\"EK0004\", \"The current system or device does not support %s.\", NULL, NULL /* kept */, {\"intf\"}},\n",
+                "    {\"EK0201\",\n",
+                "     \"Failed to allocate %s host memory for Profiling.\",\n",
+                "     \"Allocation failed due to insufficient host memory.\",\n",
+                "     \"Stop unnecessary processes and ensure that the required memory is available.\",\n",
+                "     {\"buf_size\"}},\n",
+                "};\n",
+            )
+        );
+        assert_eq!(
+            changes,
+            [
+                TableChange::NotInCatalog {
+                    code: "E10004".to_owned(),
+                    line: 6
+                },
+                TableChange::Updated {
+                    code: "EE1001".to_owned(),
+                    line: 7,
+                    fields: vec!["message", "arglist", "solution"]
+                },
+                TableChange::TooManyNames {
+                    code: "EK0001".to_owned(),
+                    line: 8,
+                    names: 4,
+                    bound: "MAX_ARG_NUMBER".to_owned(),
+                    value: 3
+                },
+                TableChange::Updated {
+                    code: "EK0004".to_owned(),
+                    line: 9,
+                    fields: vec!["message", "arglist"]
+                },
+                TableChange::Updated {
+                    code: "EK0201".to_owned(),
+                    line: 10,
+                    fields: vec!["message", "cause", "solution"]
+                },
+            ]
+        );
+        // Updated again, nothing changes.
+        let (again, changes) = updated(&text);
+        assert_eq!(again, text);
+        assert!(
+            changes
+                .iter()
+                .all(|change| !matches!(change, TableChange::Updated { .. }))
+        );
+    }
+
+    #[test]
+    fn x_macro_rows_keep_their_backslashes_aligned() {
+        let line = |content: &str| format!("{content:<119}\\\n");
+        let mut table = String::from("#define RUNTIME_ERROR_CODE_TABLE(X)");
+        table.push_str(&" ".repeat(119 - 35));
+        table.push_str("\\\n");
+        table.push_str(&line("    /* EE1001 - Invalid_Argument */"));
+        table.push_str(&line(
+            "    X(EE1001, \"EE1001\", (\"extend_info\"), \"The argument is invalid. Reason: %s. ErrorCode=EE1001.\\n\", DLOG_ERROR)",
+        ));
+        table.push_str(&line(
+            "    X(EE1003, \"EE1003\", (\"func\", \"value\", \"param\", \"expect\"),",
+        ));
+        table.push_str(&line(
+            "      \"%s failed because value %s for parameter %s is invalid. \"",
+        ));
+        table.push_str(&line("      \"Expected value: %s. ErrorCode=EE1003.\\n\","));
+        table.push_str("      DLOG_ERROR)\n\nint after;\n");
+        let (text, changes) = updated(&table);
+        let mut expected = String::from("#define RUNTIME_ERROR_CODE_TABLE(X)");
+        expected.push_str(&" ".repeat(119 - 35));
+        expected.push_str("\\\n");
+        expected.push_str(&line("    /* EE1001 - Invalid_Argument */"));
+        expected.push_str(&line(
+            "    X(EE1001, \"EE1001\", (\"extend_info\"), \"The argument is invalid. Reason: %s ErrorCode=EE1001.\\n\", DLOG_ERROR)",
+        ));
+        expected.push_str(&line(
+            "    X(EE1003, \"EE1003\", (\"func\", \"value\", \"param\", \"expect\"),",
+        ));
+        expected.push_str(&line("      \"%s failed because value %s for parameter %s is invalid. Expected value: %s, and more words to make it long. \""));
+        expected.push_str("      \"ErrorCode=EE1003.\\n\", DLOG_ERROR)\n\nint after;\n");
+        assert_eq!(text, expected);
+        assert_eq!(changes.len(), 2);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 120, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_width_comes_from_clang_format() {
+        assert_eq!(
+            TableStyle::from_clang_format("ColumnLimit: 80 # narrow\n").column_limit,
+            80
+        );
+        assert_eq!(
+            TableStyle::from_clang_format("ColumnLimit: 0\n").column_limit,
+            120
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! How files are named in findings: relative to the working folder,
+//! without `./`, `/` between folders, and with bytes that are no UTF-8
+//! written `\xNN`, so that two names never print the same and no name
+//! can forge a line of output.
+
+use std::borrow::Cow;
+use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The working folder, absolute, read once.
+fn working_folder() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| std::env::current_dir().unwrap_or_default())
+}
+
+/// `path` made absolute against the working folder, `.` parts dropped and
+/// `..` parts taken back where they can be (lexically: links are not
+/// followed).
+pub(crate) fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        working_folder().join(path)
+    };
+    normal(&joined)
+}
+
+/// `path` without `.` parts, `..` taken back lexically.
+pub(crate) fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// `path` relative to `base` (both absolute and normal), with `..` where
+/// `path` is not under `base`.
+pub(crate) fn relative_to(path: &Path, base: &Path) -> PathBuf {
+    let path: Vec<Component> = path.components().collect();
+    let base: Vec<Component> = base.components().collect();
+    let common = path.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return path.iter().collect();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..base.len() {
+        out.push("..");
+    }
+    for component in &path[common..] {
+        out.push(component.as_os_str());
+    }
+    out
+}
+
+/// How findings name `path`: relative to the working folder, without
+/// `./`, bytes that are no UTF-8 as `\xNN`.
+pub(crate) fn name(path: &Path) -> String {
+    let absolute = absolute(path);
+    let relative = relative_to(&absolute, working_folder());
+    let shown = if relative.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else if path.is_absolute() && relative.starts_with("..") {
+        // A path outside the working folder given whole stays whole.
+        absolute
+    } else {
+        relative
+    };
+    text_of(&shown)
+}
+
+/// A path's text with `/` between its parts and bytes that are no UTF-8
+/// as `\xNN`.
+pub(crate) fn text_of(path: &Path) -> String {
+    let mut text = String::new();
+    for (index, component) in path.components().enumerate() {
+        match component {
+            Component::RootDir => {
+                text.push('/');
+                continue;
+            }
+            _ => {
+                if index > 0 && !text.ends_with('/') {
+                    text.push('/');
+                }
+            }
+        }
+        text.push_str(&os_text(component.as_os_str()));
+    }
+    text
+}
+
+#[cfg(unix)]
+fn os_text(part: &std::ffi::OsStr) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    bytes_text(part.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn os_text(part: &std::ffi::OsStr) -> String {
+    part.to_string_lossy().into_owned()
+}
+
+/// `bytes` as text, each byte that is no UTF-8 as `\xNN`.
+pub(crate) fn bytes_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    text
+}
+
+/// `text` for a line of text output: control characters (line breaks,
+/// escape sequences) written as escapes, so that nothing a file holds can
+/// start a line of its own or move the cursor.
+pub(crate) fn shown(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for character in text.chars() {
+        match character {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            control if control.is_control() => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(control)));
+            }
+            other => out.push(other),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_relative_without_dot() {
+        let here = working_folder();
+        assert_eq!(name(Path::new("./src/a.c")), "src/a.c");
+        assert_eq!(name(&here.join("src/b.c")), "src/b.c");
+        assert_eq!(name(Path::new("src/./c/../d.c")), "src/d.c");
+        assert_eq!(name(Path::new(".")), ".");
+        assert_eq!(
+            relative_to(Path::new("/a/b/c"), Path::new("/a/x")),
+            PathBuf::from("../b/c")
+        );
+    }
+
+    #[test]
+    fn text_cannot_forge_a_line() {
+        assert_eq!(shown("a\nb\x1b[2J"), "a\\nb\\u{1b}[2J");
+        assert_eq!(shown("plain"), "plain");
+        assert_eq!(bytes_text(b"a\xffb\xfe"), "a\\xffb\\xfe");
+    }
+}

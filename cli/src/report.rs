@@ -1,0 +1,269 @@
+//! The findings of a run written out: as lines of text, as JSON, or as
+//! SARIF 2.1.0 for code-scanning annotations. Each file shows at most
+//! [`MAX_FINDINGS`] findings, then how many more it has.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use errcode::catalog::MAX_FINDINGS;
+use serde_json::{Value, json};
+
+use crate::finding::{Finding, Kind, LeftOut};
+use crate::paths;
+use crate::policy::AcceptedBy;
+
+/// The findings of each file, the first [`MAX_FINDINGS`] of each, and how
+/// many more each has, those `left_out` counts included.
+fn per_file<'a>(
+    findings: &'a [Finding],
+    left_out: &'a LeftOut,
+) -> Vec<(&'a str, Vec<&'a Finding>, usize)> {
+    let mut files: BTreeMap<&str, (Vec<&Finding>, usize)> = BTreeMap::new();
+    for (file, (errors, warnings)) in &left_out.0 {
+        files.entry(file.as_str()).or_default().1 += errors + warnings;
+    }
+    for finding in findings {
+        let (kept, more) = files.entry(finding.file.as_str()).or_default();
+        if kept.len() < MAX_FINDINGS {
+            kept.push(finding);
+        } else {
+            *more += 1;
+        }
+    }
+    files
+        .into_iter()
+        .map(|(file, (kept, more))| (file, kept, more))
+        .collect()
+}
+
+/// `FILE:LINE:COLUMN: CODE: what is wrong`, a line each, and `FILE: ...
+/// and N more findings` where a file has more than [`MAX_FINDINGS`].
+pub(crate) fn text(findings: &[Finding], left_out: &LeftOut) -> String {
+    let mut out = String::new();
+    for (file, kept, more) in per_file(findings, left_out) {
+        for finding in kept {
+            out.push_str(&format!("{finding}\n"));
+        }
+        if more > 0 {
+            out.push_str(&format!(
+                "{}: ... and {more} more {}\n",
+                paths::shown(file),
+                errcode_syntax::noun(more, "finding")
+            ));
+        }
+    }
+    out
+}
+
+/// The closing line of a run with errors: `3 errors, 1 warning in 2 files`.
+pub(crate) fn summary(findings: &[Finding], left_out: &LeftOut) -> String {
+    let shown_errors = findings.iter().filter(|finding| finding.is_error()).count();
+    let (left_errors, left_warnings) = left_out.total();
+    let errors = shown_errors + left_errors;
+    let warnings = findings.len() - shown_errors + left_warnings;
+    let files: BTreeSet<&str> = findings
+        .iter()
+        .map(|finding| finding.file.as_str())
+        .chain(left_out.0.keys().map(String::as_str))
+        .collect();
+    format!(
+        "{}, {} in {}",
+        errcode_syntax::counted(errors, "error"),
+        errcode_syntax::counted(warnings, "warning"),
+        errcode_syntax::counted(files.len(), "file")
+    )
+}
+
+fn finding_json(finding: &Finding) -> Value {
+    let mut value = json!({
+        "file": finding.file,
+        "line": if finding.line > 0 { json!(finding.line) } else { Value::Null },
+        "column": if finding.column > 0 { json!(finding.column) } else { Value::Null },
+        "severity": finding.severity_name(),
+        "kind": finding.kind.name(),
+        "code": finding.code,
+        "entry": finding.entry,
+        "message": finding.message,
+    });
+    if let Value::Object(object) = &mut value {
+        if let Some(field) = finding.field {
+            object.insert("field".to_owned(), json!(field.name()));
+        }
+        if let Some((file, line)) = &finding.other {
+            object.insert("other_file".to_owned(), json!(file));
+            object.insert("other_line".to_owned(), json!(line));
+        }
+    }
+    value
+}
+
+/// The findings as a JSON array, each file's cut closed by one more
+/// finding of kind `omitted` that says how many were left out; `extra`
+/// are findings about the run itself (an input that cannot be read).
+pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) -> String {
+    let mut values: Vec<Value> = extra.to_vec();
+    for (file, kept, more) in per_file(findings, left_out) {
+        let errors_left = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0)
+            || kept.iter().any(|finding| finding.is_error());
+        values.extend(kept.into_iter().map(finding_json));
+        if more > 0 {
+            values.push(json!({
+                "file": file,
+                "line": null,
+                "column": null,
+                "severity": if errors_left { "error" } else { "warning" },
+                "kind": "omitted",
+                "code": null,
+                "entry": null,
+                "message": format!("... and {more} more {}", errcode_syntax::noun(more, "finding")),
+            }));
+        }
+    }
+    // Serializing a `Value` of strings and numbers cannot fail.
+    let mut text = serde_json::to_string_pretty(&Value::Array(values)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// `path` as a SARIF URI reference: `/` between folders, each byte that
+/// is not a letter, digit or one of `-._~/` percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(char::from(byte));
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+fn location(file: &str, line: u32, column: u32) -> Value {
+    let mut physical = json!({
+        "artifactLocation": {"uri": uri(file), "uriBaseId": "%SRCROOT%"},
+    });
+    if line > 0
+        && let Value::Object(object) = &mut physical
+    {
+        let mut region = json!({"startLine": line});
+        if column > 0 {
+            region["startColumn"] = json!(column);
+        }
+        object.insert("region".to_owned(), region);
+    }
+    json!({"physicalLocation": physical})
+}
+
+/// The findings as a SARIF 2.1.0 log of one run: a rule per kind found,
+/// a result per finding (at most [`MAX_FINDINGS`] a file), the accepted
+/// ones with their suppression, each with a fingerprint that does not
+/// change with its line (file, code, kind, field).
+pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) -> String {
+    let mut kinds: BTreeMap<Kind, usize> = BTreeMap::new();
+    for finding in findings
+        .iter()
+        .chain(accepted.iter().map(|(finding, _)| finding))
+    {
+        let next = kinds.len();
+        kinds.entry(finding.kind).or_insert(next);
+    }
+    // Rule indexes in the order of the rules array.
+    let rules: Vec<Value> = kinds
+        .keys()
+        .map(|kind| {
+            json!({
+                "id": kind.name(),
+                "shortDescription": {"text": kind.description()},
+                "defaultConfiguration": {"level": match kind.default_severity() {
+                    errcode::catalog::Severity::Error => "error",
+                    errcode::catalog::Severity::Warning => "warning",
+                }},
+            })
+        })
+        .collect();
+    let index: BTreeMap<Kind, usize> = kinds
+        .keys()
+        .enumerate()
+        .map(|(index, kind)| (*kind, index))
+        .collect();
+    let result = |finding: &Finding, suppression: Option<&AcceptedBy>| {
+        let mut text = String::new();
+        if let Some(code) = &finding.code {
+            text.push_str(&format!("{code}: "));
+        }
+        text.push_str(&finding.message);
+        let fingerprint = format!(
+            "{}|{}|{}|{}",
+            finding.file,
+            finding.code.as_deref().unwrap_or_default(),
+            finding.kind.name(),
+            finding.field.map_or("", |field| field.name())
+        );
+        let mut result = json!({
+            "ruleId": finding.kind.name(),
+            "ruleIndex": index.get(&finding.kind).copied().unwrap_or_default(),
+            "level": finding.severity_name(),
+            "message": {"text": text},
+            "locations": [location(&finding.file, finding.line, finding.column)],
+            "partialFingerprints": {"errcodeFinding/v1": fingerprint},
+        });
+        if let Some((file, line)) = &finding.other {
+            result["relatedLocations"] = json!([{
+                "id": 1,
+                "message": {"text": "the catalog's entry"},
+                "physicalLocation": location(file, *line, 0)["physicalLocation"].clone(),
+            }]);
+        }
+        if let Some(by) = suppression {
+            let justification = match by {
+                AcceptedBy::Project(reason) => reason.clone(),
+                AcceptedBy::Baseline => "in the baseline".to_owned(),
+            };
+            result["suppressions"] = json!([{"kind": "external", "justification": justification}]);
+        }
+        result
+    };
+    let mut results: Vec<Value> = Vec::new();
+    for (_, kept, _) in per_file(findings, &LeftOut::default()) {
+        results.extend(kept.into_iter().map(|finding| result(finding, None)));
+    }
+    results.extend(
+        accepted
+            .iter()
+            .map(|(finding, by)| result(finding, Some(by))),
+    );
+    let root = paths::absolute(std::path::Path::new("."));
+    let mut root_uri = format!("file://{}", uri(&paths::text_of(&root)));
+    if !root_uri.ends_with('/') {
+        root_uri.push('/');
+    }
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "errcode",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": "https://example.invalid/errcode",
+                "rules": rules,
+            }},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
+            "results": results,
+        }],
+    });
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_percent_encoded() {
+        assert_eq!(uri("src/a b/c#d.c"), "src/a%20b/c%23d.c");
+        assert_eq!(uri("docs/zh/错误.md"), "docs/zh/%E9%94%99%E8%AF%AF.md");
+    }
+}

@@ -1,0 +1,448 @@
+//! `errcode update [FILE...] [--against PATH]... [--dry-run] [--adopt-pages]`:
+//! the copies a tree already has rewritten from its catalogs, and nothing
+//! else: the rows its C tables have, in their order and layout; the
+//! reference pages that exist, their hand-written parts kept; the links
+//! their index pages have. With `--adopt-pages`, the English pages' causes
+//! and solutions the catalog lacks are copied into the catalog first.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use errcode::catalog::cann_page::Language;
+use errcode::catalog::{
+    Documentation, Entry, SuggestionPart, load, read_page, set_suggestion, update_index,
+    update_page,
+};
+use errcode_catalog::c_source::{TableChange, TableStyle, update_table};
+
+use crate::against::{FileKind, kind_of};
+use crate::check::{Inputs, walk_all};
+use crate::outcome::{Outcome, Status};
+use crate::paths;
+use crate::source::Source;
+
+/// What `update` is asked.
+pub(crate) struct UpdateArgs {
+    pub(crate) files: Vec<PathBuf>,
+    pub(crate) against: Vec<PathBuf>,
+    pub(crate) exclude: Vec<String>,
+    pub(crate) dry_run: bool,
+    pub(crate) adopt_pages: bool,
+    pub(crate) config: Option<PathBuf>,
+}
+
+/// One file's new content.
+struct Change {
+    path: PathBuf,
+    old: Vec<u8>,
+    new: Vec<u8>,
+    /// A page whose title changed moves to its new name.
+    rename: Option<PathBuf>,
+    /// What changed, for the closing lines: `3 table rows`.
+    what: String,
+}
+
+pub(crate) fn run(args: UpdateArgs) -> Outcome {
+    let inputs = match Inputs::gather(
+        &args.files,
+        &args.against,
+        &args.exclude,
+        args.config.as_deref(),
+    ) {
+        Ok(inputs) => inputs,
+        Err(failure) => return failure,
+    };
+    if inputs.against.is_empty() {
+        return Outcome::input_error(
+            "nothing to update: name the copies with --against PATH (or `against` in errcode.toml)",
+        );
+    }
+    let mut sources: Vec<(PathBuf, Source)> = Vec::new();
+    for path in &inputs.catalogs {
+        match Source::read(path).and_then(Source::readable) {
+            Ok((source, _)) => sources.push((path.clone(), source)),
+            Err(failure) => return failure,
+        }
+    }
+    let walked = walk_all(&inputs);
+    let mut outcome = Outcome::default();
+    for why in &walked.unreadable {
+        outcome.status = Status::InputError;
+        outcome.stderr.push_str(&format!("errcode: {why}\n"));
+    }
+    let mut changes: Vec<Change> = Vec::new();
+    let pages: Vec<(PathBuf, String)> = walked
+        .files
+        .iter()
+        .filter_map(|walked| match kind_of(&walked.path) {
+            Some(FileKind::Page(code)) => Some((walked.path.clone(), code)),
+            _ => None,
+        })
+        .collect();
+    if args.adopt_pages {
+        match adopt(&mut sources, &pages) {
+            Ok(adopted) => changes.extend(adopted),
+            Err(why) => return Outcome::input_error(why),
+        }
+    }
+    let mut entries: HashMap<&str, (&Entry, &Documentation)> = HashMap::new();
+    for (_, source) in &sources {
+        for entry in &source.catalog.entries {
+            entries
+                .entry(entry.code.as_str())
+                .or_insert((entry, &source.docs));
+        }
+    }
+    let catalog = errcode::catalog::Catalog::new(
+        entries
+            .values()
+            .map(|(entry, _)| (*entry).clone())
+            .collect(),
+    );
+    let mut styles: HashMap<PathBuf, TableStyle> = HashMap::new();
+    let mut problems = false;
+    // Tables.
+    for walked in &walked.files {
+        if kind_of(&walked.path) != Some(FileKind::C) {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&walked.path) else {
+            continue;
+        };
+        let name = paths::name(&walked.path);
+        let style = style_for(&walked.path, &mut styles);
+        let update = update_table(&bytes, &catalog, &style);
+        let mut rows = 0;
+        for change in &update.changes {
+            match change {
+                TableChange::Updated { .. } => rows += 1,
+                TableChange::NotInCatalog { code, line } => outcome.stderr.push_str(&format!(
+                    "errcode: {name}:{line}: {code}: no catalog has the code: the row is left as it is\n"
+                )),
+                TableChange::TooManyNames {
+                    code,
+                    line,
+                    names,
+                    bound,
+                    value,
+                } => {
+                    problems = true;
+                    outcome.stderr.push_str(&format!(
+                        "errcode: {name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first\n"
+                    ));
+                }
+                TableChange::TooWide { code, line } => outcome.stderr.push_str(&format!(
+                    "errcode: {name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)\n",
+                    style.column_limit
+                )),
+                _ => {}
+            }
+        }
+        if update.changed() {
+            changes.push(Change {
+                path: walked.path.clone(),
+                old: bytes,
+                new: update.text,
+                rename: None,
+                what: errcode_syntax::counted(rows, "table row"),
+            });
+        }
+    }
+    // Pages, and the titles of the codes whose pages each folder holds.
+    let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
+    for (path, _) in &pages {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let name = paths::name(path);
+        let page = read_page(&kind_code(path).unwrap_or_default(), &text);
+        let Some((entry, docs)) = entries.get(page.code.as_str()) else {
+            outcome.stderr.push_str(&format!(
+                "errcode: {name}: {}: no catalog has the code: the page is left as it is\n",
+                page.code
+            ));
+            continue;
+        };
+        let Some(language) = page.language else {
+            outcome.stderr.push_str(&format!(
+                "errcode: {name}: {}: the page has no section heading of either language: left as it is\n",
+                page.code
+            ));
+            continue;
+        };
+        let updated = update_page(entry, language, docs.get(&entry.code), &text);
+        for part in &updated.dropped {
+            outcome
+                .stderr
+                .push_str(&format!("errcode: {name}: {}: {part}\n", entry.code));
+        }
+        if updated.untranslated {
+            outcome.stderr.push_str(&format!(
+                "errcode: {name}: {}: the page carries the catalog's English text, having no translation of it\n",
+                entry.code
+            ));
+        }
+        let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        folders
+            .entry(folder.clone())
+            .or_default()
+            .push((entry.code.clone(), entry.title.clone().unwrap_or_default()));
+        let renamed = path
+            .file_name()
+            .is_some_and(|file| file.to_string_lossy() != updated.file_name)
+            .then(|| folder.join(&updated.file_name));
+        if updated.text.as_bytes() != bytes.as_slice() || renamed.is_some() {
+            changes.push(Change {
+                path: path.clone(),
+                old: bytes,
+                new: updated.text.into_bytes(),
+                rename: renamed,
+                what: format!(
+                    "{} page",
+                    match language {
+                        Language::English => "English",
+                        Language::Chinese => "Chinese",
+                    }
+                ),
+            });
+        }
+    }
+    // Index pages: the `.md` files beside code pages that are none.
+    for walked in &walked.files {
+        let path = &walked.path;
+        let is_markdown = path.extension().is_some_and(|extension| extension == "md");
+        if !is_markdown || kind_of(path).is_some() {
+            continue;
+        }
+        let Some(titles) = path.parent().and_then(|folder| folders.get(folder)) else {
+            continue;
+        };
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let titles: Vec<(&str, &str)> = titles
+            .iter()
+            .map(|(code, title)| (code.as_str(), title.as_str()))
+            .collect();
+        let updated = update_index(&text, &titles);
+        if updated.as_bytes() != bytes.as_slice() {
+            changes.push(Change {
+                path: path.clone(),
+                old: bytes,
+                new: updated.into_bytes(),
+                rename: None,
+                what: "index page".to_owned(),
+            });
+        }
+    }
+    changes.sort_by(|a, b| a.path.cmp(&b.path));
+    if args.dry_run {
+        for change in &changes {
+            outcome.stdout.push_str(&diff(change));
+        }
+        if !changes.is_empty() {
+            outcome.status = outcome.status.max(Status::Failure);
+            outcome.stderr.push_str(&format!(
+                "errcode: {} out of date: `errcode update` rewrites {}\n",
+                errcode_syntax::counted(changes.len(), "file"),
+                if changes.len() == 1 { "it" } else { "them" }
+            ));
+        } else if problems {
+            outcome.status = outcome.status.max(Status::Failure);
+        } else {
+            outcome
+                .stdout
+                .push_str("every copy agrees with the catalog: nothing to update\n");
+        }
+        return outcome;
+    }
+    for change in &changes {
+        if let Err(why) = write(change) {
+            outcome.status = Status::InputError;
+            outcome.stderr.push_str(&format!("errcode: {why}\n"));
+            continue;
+        }
+        let name = paths::name(&change.path);
+        match &change.rename {
+            Some(to) => outcome.stdout.push_str(&format!(
+                "updated {name} ({}), renamed to {}\n",
+                change.what,
+                paths::name(to)
+            )),
+            None => outcome
+                .stdout
+                .push_str(&format!("updated {name} ({})\n", change.what)),
+        }
+    }
+    if problems {
+        outcome.status = outcome.status.max(Status::Failure);
+    }
+    outcome.stdout.push_str(&match changes.len() {
+        0 => "every copy agrees with the catalog: nothing to update\n".to_owned(),
+        count => format!("updated {}\n", errcode_syntax::counted(count, "file")),
+    });
+    outcome
+}
+
+fn kind_code(path: &Path) -> Option<String> {
+    match kind_of(path)? {
+        FileKind::Page(code) => Some(code),
+        _ => None,
+    }
+}
+
+/// Copies the English pages' causes and solutions that the catalogs lack
+/// into the catalogs' files (JSON, edited in place), and the catalogs
+/// read again.
+fn adopt(
+    sources: &mut [(PathBuf, Source)],
+    pages: &[(PathBuf, String)],
+) -> Result<Vec<Change>, String> {
+    // By catalog, its new text.
+    let mut texts: BTreeMap<usize, (Vec<u8>, String)> = BTreeMap::new();
+    for (path, code) in pages {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let page = read_page(code, &String::from_utf8_lossy(&bytes));
+        if page.language != Some(Language::English) {
+            continue;
+        }
+        let Some(index) = sources
+            .iter()
+            .position(|(_, source)| source.catalog.get(&page.code).is_some())
+        else {
+            continue;
+        };
+        let (catalog_path, source) = &sources[index];
+        let Some(entry) = source.catalog.get(&page.code) else {
+            continue;
+        };
+        for (part, catalog, page_text) in [
+            (SuggestionPart::Cause, entry.cause(), &page.cause),
+            (SuggestionPart::Solution, entry.solution(), &page.solution),
+        ] {
+            let lacking = catalog.is_none_or(|text| text.trim().is_empty() || text == "N/A");
+            let Some(page_text) = page_text.as_ref().filter(|_| lacking) else {
+                continue;
+            };
+            if catalog_path.is_dir() {
+                return Err(format!(
+                    "{}: {}: the catalog is Rust sources: write the page's text into the definition's `{}` by hand",
+                    paths::name(catalog_path),
+                    page.code,
+                    match part {
+                        SuggestionPart::Cause => "cause",
+                        SuggestionPart::Solution => "solution",
+                    }
+                ));
+            }
+            let (_, text) = match texts.get_mut(&index) {
+                Some(text) => text,
+                None => {
+                    let bytes = std::fs::read(catalog_path).map_err(|error| {
+                        format!("cannot read {}: {error}", paths::name(catalog_path))
+                    })?;
+                    let text = String::from_utf8(bytes.clone())
+                        .map_err(|_| format!("{} is not UTF-8", paths::name(catalog_path)))?;
+                    texts.entry(index).or_insert((bytes, text))
+                }
+            };
+            *text = set_suggestion(text, &page.code, part, &page_text.text)
+                .map_err(|why| format!("{}: {why}", paths::name(catalog_path)))?;
+        }
+    }
+    let mut changes = Vec::new();
+    for (index, (old, text)) in texts {
+        let (path, source) = &mut sources[index];
+        let loaded = load(&text);
+        source.catalog = loaded.catalog;
+        let adopted = source_difference(&old, &text);
+        changes.push(Change {
+            path: path.clone(),
+            old,
+            new: text.into_bytes(),
+            rename: None,
+            what: format!(
+                "{} adopted from the pages",
+                errcode_syntax::counted(adopted, "text")
+            ),
+        });
+    }
+    Ok(changes)
+}
+
+/// How many lines differ between two texts.
+fn source_difference(old: &[u8], new: &str) -> usize {
+    let old = String::from_utf8_lossy(old);
+    similar::TextDiff::from_lines(old.as_ref(), new)
+        .iter_all_changes()
+        .filter(|change| change.tag() == similar::ChangeTag::Insert)
+        .count()
+}
+
+/// The `.clang-format` `ColumnLimit` that applies to `path`: the nearest
+/// `.clang-format` in its folder or one above, else 120 columns.
+fn style_for(path: &Path, styles: &mut HashMap<PathBuf, TableStyle>) -> TableStyle {
+    let folder = paths::absolute(path)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    if let Some(style) = styles.get(&folder) {
+        return *style;
+    }
+    let style = folder
+        .ancestors()
+        .find_map(|dir| std::fs::read_to_string(dir.join(".clang-format")).ok())
+        .map_or_else(TableStyle::default, |text| {
+            TableStyle::from_clang_format(&text)
+        });
+    styles.insert(folder, style);
+    style
+}
+
+/// A change as a unified diff.
+fn diff(change: &Change) -> String {
+    let old = String::from_utf8_lossy(&change.old);
+    let new = String::from_utf8_lossy(&change.new);
+    let before = paths::name(&change.path);
+    let after = change
+        .rename
+        .as_deref()
+        .map_or_else(|| before.clone(), paths::name);
+    similar::TextDiff::from_lines(old.as_ref(), new.as_ref())
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{before}"), &format!("b/{after}"))
+        .to_string()
+}
+
+/// Writes a change, never through a symbolic link, and moves a renamed
+/// page (never over a file that is there).
+fn write(change: &Change) -> Result<(), String> {
+    let name = paths::name(&change.path);
+    let linked = std::fs::symlink_metadata(&change.path)
+        .map(|metadata| metadata.file_type().is_symlink())
+        .unwrap_or(false);
+    if linked {
+        return Err(format!("{name} is a symbolic link: not written through"));
+    }
+    match &change.rename {
+        None => std::fs::write(&change.path, &change.new)
+            .map_err(|error| format!("cannot write {name}: {error}")),
+        Some(to) => {
+            if to.exists() {
+                return Err(format!(
+                    "cannot rename {name} to {}: a file of that name is there",
+                    paths::name(to)
+                ));
+            }
+            std::fs::write(to, &change.new)
+                .map_err(|error| format!("cannot write {}: {error}", paths::name(to)))?;
+            std::fs::remove_file(&change.path)
+                .map_err(|error| format!("cannot remove {name}: {error}"))
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! The files under the `--against` paths, as `rg` walks a tree: folders
+//! in name order, hidden ones left out, excluded paths left out, nothing
+//! followed out of the folder given, and every file passed over for a
+//! reason of its own (a link out, a FIFO, a file too large, one that
+//! cannot be read) named, so that `--warn` can list it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+
+use crate::paths;
+
+/// The size above which a file is passed over unless the project file
+/// sets another: no table, page or source of a catalog's codes is near it.
+pub(crate) const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+
+/// Paths left out of a walk, as globs relative to a folder.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Excludes {
+    /// The folder the globs are relative to (absolute).
+    base: PathBuf,
+    files: GlobSet,
+    /// `tests/ut` of `tests/ut/**`: a folder left out whole.
+    folders: GlobSet,
+    empty: bool,
+}
+
+impl Excludes {
+    /// The globs `patterns`, relative to `base` (`*` matches within a
+    /// folder's name, `**` across folders).
+    pub(crate) fn new(base: &Path, patterns: &[String]) -> Result<Excludes, String> {
+        let mut files = GlobSetBuilder::new();
+        let mut folders = GlobSetBuilder::new();
+        let glob = |pattern: &str| -> Result<Glob, String> {
+            GlobBuilder::new(pattern)
+                .literal_separator(true)
+                .build()
+                .map_err(|error| format!("exclude pattern `{pattern}`: {error}"))
+        };
+        for pattern in patterns {
+            let pattern = pattern.trim_start_matches("./").trim_end_matches('/');
+            files.add(glob(pattern)?);
+            folders.add(glob(pattern)?);
+            if let Some(folder) = pattern.strip_suffix("/**") {
+                folders.add(glob(folder)?);
+            }
+        }
+        let build = |builder: GlobSetBuilder| {
+            builder
+                .build()
+                .map_err(|error| format!("exclude patterns: {error}"))
+        };
+        Ok(Excludes {
+            base: paths::absolute(base),
+            files: build(files)?,
+            folders: build(folders)?,
+            empty: patterns.is_empty(),
+        })
+    }
+
+    fn relative(&self, path: &Path) -> String {
+        paths::text_of(&paths::relative_to(&paths::absolute(path), &self.base))
+    }
+
+    fn excludes_file(&self, path: &Path) -> bool {
+        !self.empty && self.files.is_match(self.relative(path))
+    }
+
+    fn excludes_folder(&self, path: &Path) -> bool {
+        !self.empty && self.folders.is_match(self.relative(path))
+    }
+}
+
+/// Why a file was passed over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Skip {
+    /// A symbolic link to a place outside the folder given.
+    LinkOut,
+    /// A symbolic link to a folder (never followed: it could loop).
+    LinkToFolder,
+    /// A FIFO, socket or device: reading it could block.
+    NotAFile,
+    /// Larger than the limit.
+    TooLarge(u64),
+    /// It cannot be read: why.
+    Unreadable(String),
+}
+
+impl Skip {
+    pub(crate) fn describe(&self, limit: u64) -> String {
+        match self {
+            Skip::LinkOut => {
+                "a symbolic link to a place outside the folder given: not followed".to_owned()
+            }
+            Skip::LinkToFolder => "a symbolic link to a folder: not followed".to_owned(),
+            Skip::NotAFile => "not a regular file (a FIFO, socket or device): not read".to_owned(),
+            Skip::TooLarge(size) => format!(
+                "{size} bytes, more than the limit of {limit} (`max-file-size` in errcode.toml): not read"
+            ),
+            Skip::Unreadable(why) => format!("cannot be read: {why}"),
+        }
+    }
+}
+
+/// A file found, and the root it was found under.
+#[derive(Debug, Clone)]
+pub(crate) struct Walked {
+    pub(crate) path: PathBuf,
+    /// The index of its root among the paths walked.
+    pub(crate) root: usize,
+    /// Whether it was given itself, not found in a folder given.
+    pub(crate) given: bool,
+}
+
+/// What a walk found.
+#[derive(Debug, Default)]
+pub(crate) struct Walk {
+    pub(crate) files: Vec<Walked>,
+    /// Files passed over, with why.
+    pub(crate) skipped: Vec<(PathBuf, Skip)>,
+    /// Paths given that cannot be read at all: `cannot read PATH: why`.
+    pub(crate) unreadable: Vec<String>,
+    /// The size above which files were passed over.
+    pub(crate) max_size: u64,
+}
+
+/// The files under `roots` (a file given is taken as it is; a link given
+/// is followed).
+pub(crate) fn walk(roots: &[PathBuf], excludes: &[Excludes], max_size: u64) -> Walk {
+    let mut walk = Walk {
+        max_size,
+        ..Walk::default()
+    };
+    for (index, root) in roots.iter().enumerate() {
+        let metadata = match fs::metadata(root) {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                walk.unreadable
+                    .push(format!("cannot read {}: {error}", paths::name(root)));
+                continue;
+            }
+        };
+        if metadata.is_dir() {
+            let inside = fs::canonicalize(root).unwrap_or_else(|_| paths::absolute(root));
+            folder(root, &inside, index, excludes, max_size, &mut walk);
+        } else if metadata.is_file() {
+            if metadata.len() > max_size {
+                walk.skipped
+                    .push((root.clone(), Skip::TooLarge(metadata.len())));
+            } else {
+                walk.files.push(Walked {
+                    path: root.clone(),
+                    root: index,
+                    given: true,
+                });
+            }
+        } else {
+            walk.skipped.push((root.clone(), Skip::NotAFile));
+        }
+    }
+    walk
+}
+
+fn folder(
+    dir: &Path,
+    inside: &Path,
+    root: usize,
+    excludes: &[Excludes],
+    max_size: u64,
+    walk: &mut Walk,
+) {
+    // Depth first in name order, with a list of open folders rather than
+    // recursion: depth is no limit.
+    let mut open: Vec<std::vec::IntoIter<(PathBuf, std::io::Result<fs::FileType>)>> =
+        vec![entries_of(dir, walk).into_iter()];
+    while let Some(entries) = open.last_mut() {
+        let Some((path, kind)) = entries.next() else {
+            open.pop();
+            continue;
+        };
+        let hidden = path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        let kind = match kind {
+            Ok(kind) => kind,
+            Err(error) => {
+                walk.skipped
+                    .push((path, Skip::Unreadable(error.to_string())));
+                continue;
+            }
+        };
+        if kind.is_dir() {
+            if !hidden && !excludes.iter().any(|set| set.excludes_folder(&path)) {
+                let inner = entries_of(&path, walk);
+                open.push(inner.into_iter());
+            }
+            continue;
+        }
+        if excludes.iter().any(|set| set.excludes_file(&path)) {
+            continue;
+        }
+        if kind.is_symlink() {
+            match fs::canonicalize(&path) {
+                Ok(target) if !target.starts_with(inside) => {
+                    walk.skipped.push((path, Skip::LinkOut));
+                    continue;
+                }
+                Ok(target) if target.is_dir() => {
+                    walk.skipped.push((path, Skip::LinkToFolder));
+                    continue;
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    walk.skipped
+                        .push((path, Skip::Unreadable(error.to_string())));
+                    continue;
+                }
+            }
+        }
+        // The type of what a link names, or of the file itself.
+        match fs::metadata(&path) {
+            Ok(metadata) if metadata.is_file() => {
+                if metadata.len() > max_size {
+                    walk.skipped.push((path, Skip::TooLarge(metadata.len())));
+                } else {
+                    walk.files.push(Walked {
+                        path,
+                        root,
+                        given: false,
+                    });
+                }
+            }
+            Ok(_) => walk.skipped.push((path, Skip::NotAFile)),
+            Err(error) => walk
+                .skipped
+                .push((path, Skip::Unreadable(error.to_string()))),
+        }
+    }
+}
+
+/// A folder's entries in name order; a folder that cannot be read is
+/// passed over, and named.
+fn entries_of(dir: &Path, walk: &mut Walk) -> Vec<(PathBuf, std::io::Result<fs::FileType>)> {
+    match fs::read_dir(dir) {
+        Ok(entries) => {
+            let mut entries: Vec<(PathBuf, std::io::Result<fs::FileType>)> = entries
+                .filter_map(Result::ok)
+                .map(|entry| (entry.path(), entry.file_type()))
+                .collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            entries
+        }
+        Err(error) => {
+            walk.skipped
+                .push((dir.to_path_buf(), Skip::Unreadable(error.to_string())));
+            Vec::new()
+        }
+    }
+}
