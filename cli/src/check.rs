@@ -158,6 +158,17 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             })
             .collect();
         let walked = walk_all(&inputs);
+        // A file too large to read is named even without --warn: what it
+        // holds goes unchecked.
+        for (path, skip) in &walked.skipped {
+            if let crate::walk::Skip::TooLarge(_) = skip {
+                outcome.stderr.push_str(&format!(
+                    "errcode: note: {} is {}\n",
+                    crate::paths::name(path),
+                    skip.describe(walked.max_size)
+                ));
+            }
+        }
         let compared = compare(&checked, &walked, &inputs.against, args.warn);
         for why in &compared.unreadable {
             input_error(&mut outcome, None, why);
@@ -234,32 +245,36 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
                 .stdout
                 .push_str(&crate::report::text(&active, &left_out));
             outcome.stdout.push_str(&notes);
+            let entries: Vec<String> = read
+                .iter()
+                .map(|source| {
+                    format!(
+                        "{} in {}",
+                        errcode_syntax::counted(source.catalog.entries.len(), "entry"),
+                        source.name()
+                    )
+                })
+                .collect();
+            let checked = format!("checked {}{tally}", entries.join(" and "));
             if errors || outcome.status == Status::InputError {
                 if !active.is_empty() || left_out.total() != (0, 0) {
+                    // What was read, then the count a CI log ends with.
+                    if !read.is_empty() {
+                        outcome.stdout.push_str(&format!("{checked}\n"));
+                    }
                     outcome
                         .stdout
                         .push_str(&format!("{}\n", crate::report::summary(&active, &left_out)));
                 }
             } else {
-                let entries: Vec<String> = read
-                    .iter()
-                    .map(|source| {
-                        format!(
-                            "{} in {}",
-                            errcode_syntax::counted(source.catalog.entries.len(), "entry"),
-                            source.name()
-                        )
-                    })
-                    .collect();
                 let warnings = active.len() + left_out.total().1;
                 let warned = match warnings {
                     0 => String::new(),
                     count => format!(", {}", errcode_syntax::counted(count, "warning")),
                 };
-                outcome.stdout.push_str(&format!(
-                    "checked {}{tally}: no errors{warned}\n",
-                    entries.join(" and ")
-                ));
+                outcome
+                    .stdout
+                    .push_str(&format!("{checked}: no errors{warned}\n"));
             }
         }
         CheckFormat::Json => {

@@ -118,7 +118,16 @@ impl Project {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let resolve = |relative: &str| paths::normal(&root.join(relative));
+        // Relative to the working folder, as findings name them.
+        let here = paths::absolute(Path::new("."));
+        let resolve = |relative: &str| {
+            let path = paths::relative_to(&paths::normal(&root.join(relative)), &here);
+            if path.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                path
+            }
+        };
         let mut kinds = HashMap::new();
         for (kind, level) in &raw.kinds {
             let kind = known_kind(&name, "[kinds]", kind)?;

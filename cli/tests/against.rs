@@ -140,7 +140,7 @@ fn a_struct_array_table_one_defect_a_row() {
             "src/table.c:3:59: EK0202: arglist differs: \"value, param\" vs \"param, value\" (error_code.json:10)\n",
             "src/table.c:4:6: EK0201: the table lists the code 2 times: first at src/table.c:2, again at line 4\n",
             "src/table.c:5:6: EK0300: table row of a code that no catalog defines\n",
-            "4 errors, 0 warnings in 1 file\n",
+            "checked 2 entries in error_code.json against 1 file (4 table rows, 0 pages, 0 report sites, 0 Rust definitions)\n4 errors, 0 warnings in 1 file\n",
         )
     );
     assert_eq!(run.status, 1);
@@ -161,7 +161,7 @@ fn a_struct_array_table_cause_and_solution() {
             "src/table.c:2:38: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
             "src/table.c:3:4: EK0201: solution differs: \"Free some.\" vs \"Free more.\" (error_code.json:3)\n",
             "src/table.c:4:45: EK0202: cause differs: none vs \"Why.\" (error_code.json:10)\n",
-            "3 errors, 0 warnings in 1 file\n",
+            "checked 2 entries in error_code.json against 1 file (2 table rows, 0 pages, 0 report sites, 0 Rust definitions)\n3 errors, 0 warnings in 1 file\n",
         )
     );
 }
@@ -180,7 +180,7 @@ fn an_x_macro_table_without_its_suffix() {
         concat!(
             "src/meta.h:2:33: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s  bytes.\" (error_code.json:3)\n",
             "src/meta.h:3:23: EK0202: arglist differs: \"value, param\" vs \"value\" (error_code.json:10)\n",
-            "2 errors, 0 warnings in 1 file\n",
+            "checked 2 entries in error_code.json against 1 file (2 table rows, 0 pages, 0 report sites, 0 Rust definitions)\n2 errors, 0 warnings in 1 file\n",
         )
     );
 }
@@ -213,7 +213,7 @@ fn pages_title_template_cause_and_unknown_codes() {
             "src/en/EK0201-Low_Memory.md:6:1: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s byte.\" (error_code.json:3)\n",
             "src/en/EK0201-Low_Memory.md:11:1: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs \"1. Too little. 2. Leaks!\" (error_code.json:3)\n",
             "src/en/EK0999-Gone.md:1:1: EK0999: reference page of a code that no catalog defines\n",
-            "4 errors, 0 warnings in 2 files\n",
+            "checked 2 entries in error_code.json against 4 files (0 table rows, 4 pages, 0 report sites, 0 Rust definitions)\n4 errors, 0 warnings in 2 files\n",
         )
     );
     // A solution the pages have and the catalog lacks (`N/A`) is one
@@ -291,7 +291,7 @@ fn c_report_sites_undefined_codes_keys_and_values() {
             "src/report.cc:3:10: EK0202: 2 keys but 1 value\n",
             "src/report.cc:4:10: EK0777: reported here, but no catalog, table or Rust definition defines the code\n",
             "src/report.cc:6:10: EK0201: keys differ from Arglist: \"size\" vs \"size, value\" (error_code.json:3); not in Arglist: value\n",
-            "4 errors, 0 warnings in 1 file\n",
+            "checked 2 entries in error_code.json against 1 file (0 table rows, 0 pages, 5 report sites, 0 Rust definitions)\n4 errors, 0 warnings in 1 file\n",
         )
     );
     assert_eq!(run.status, 1);
@@ -317,7 +317,7 @@ fn a_code_defined_by_a_table_only_is_no_undefined_use() {
         concat!(
             "src/table.c:1:13: EK0300: table row of a code that no catalog defines\n",
             "src/use.c:1:19: EK0300: keys differ from Arglist: \"what\" vs \"who\"; missing what; not in Arglist: who\n",
-            "2 errors, 0 warnings in 2 files\n",
+            "checked 2 entries in error_code.json against 2 files (1 table row, 0 pages, 1 report site, 0 Rust definitions)\n2 errors, 0 warnings in 2 files\n",
         )
     );
 }
@@ -356,7 +356,7 @@ fn rust_definitions_and_sites() {
             "src/lib.rs:2:12: EK0201: cause differs: \"1. Too little. 2. Leaks.\" vs none (error_code.json:3)\n",
             "src/lib.rs:8:18: warning: EZ0001: Rust definition E::Own of a code that no catalog defines\n",
             "src/lib.rs:11:28: EK0202: keys differ from Arglist: \"value, param\" vs \"value\" (error_code.json:10); missing param\n",
-            "5 errors, 1 warning in 2 files\n",
+            "checked 2 entries in error_code.json against 2 files (0 table rows, 0 pages, 1 report site, 3 Rust definitions)\n5 errors, 1 warning in 2 files\n",
         )
     );
 }
@@ -531,7 +531,7 @@ fn rust_that_does_not_parse_is_an_error_without_warn() {
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
         (
-            "src/lib.rs:1:18: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\n1 error, 0 warnings in 1 file\n",
+            "src/lib.rs:1:18: Rust that does not parse, so its definitions and report sites are not checked: expected an expression\nchecked 2 entries in error_code.json against 2 files (0 table rows, 0 pages, 0 report sites, 1 Rust definition)\n1 error, 0 warnings in 1 file\n",
             "",
             1
         )

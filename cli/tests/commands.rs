@@ -46,7 +46,9 @@ fn check_reports_every_defect_kind_a_line_each_and_fails() {
     let run = run(&["check", "ui-tests/catalogs/defects.json"]);
     assert_eq!(
         run.stdout,
-        format!("{DEFECTS}12 errors, 0 warnings in 1 file\n")
+        format!(
+            "{DEFECTS}checked 7 entries in ui-tests/catalogs/defects.json\n12 errors, 0 warnings in 1 file\n"
+        )
     );
     assert_eq!(run.stderr, "");
     assert_eq!(run.status, 1);
@@ -63,7 +65,9 @@ ui-tests/catalogs/defects.json:62:18: warning: EX1012: Arglist names `value` 2 t
         DEFECTS.split_at(DEFECTS.find("ui-tests/catalogs/defects.json:65").unwrap());
     assert_eq!(
         run.stdout,
-        format!("{before}{warnings}{after}12 errors, 2 warnings in 1 file\n")
+        format!(
+            "{before}{warnings}{after}checked 7 entries in ui-tests/catalogs/defects.json\n12 errors, 2 warnings in 1 file\n"
+        )
     );
     assert_eq!(run.status, 1);
 }
@@ -102,7 +106,7 @@ fn check_names_invalid_json_by_line_and_column_and_checks_every_file() {
         "ui-tests/catalogs/invalid_json.json:7:5: invalid JSON: trailing comma\n\
          ui-tests/catalogs/not_a_catalog.json:1:1: a catalog is an object with an \"error_info_list\" array, not an array\n\
          ui-tests/catalogs/not_utf8.json:1:62: invalid JSON: the text is not UTF-8 (byte 0xE9)\n\
-         3 errors, 0 warnings in 3 files\n"
+         checked 0 entries in ui-tests/catalogs/invalid_json.json and 0 entries in ui-tests/catalogs/not_a_catalog.json and 0 entries in ui-tests/catalogs/not_utf8.json and 5 entries in ui-tests/catalogs/valid.json\n3 errors, 0 warnings in 3 files\n"
     );
     assert_eq!(
         run.stderr,
@@ -177,13 +181,14 @@ fn check_lists_at_most_a_hundred_findings_and_counts_the_rest() {
     let path = file.path().to_str().unwrap();
     let text = run(&["check", path]);
     let lines: Vec<&str> = text.stdout.lines().collect();
-    assert_eq!(lines.len(), 102);
+    assert_eq!(lines.len(), 103);
     assert_eq!(
         lines[0],
         format!("{path}:2:54: EX0000: the message has 1 `%s` placeholder but Arglist is empty")
     );
     assert_eq!(lines[100], format!("{path}: ... and 150 more findings"));
-    assert_eq!(lines[101], "250 errors, 0 warnings in 1 file");
+    assert_eq!(lines[101], format!("checked 250 entries in {path}"));
+    assert_eq!(lines[102], "250 errors, 0 warnings in 1 file");
     assert_eq!(text.status, 1);
     let json = run(&["check", "--format", "json", path]);
     let output: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
@@ -221,7 +226,7 @@ fn a_million_commas_are_one_line() {
         run.stdout,
         format!(
             "{path}:1:75: EX0001: Arglist has an empty name (\"{}...\"): every name between commas \
-             must name an argument (and 1000000 more bad names)\n1 error, 0 warnings in 1 file\n",
+             must name an argument (and 1000000 more bad names)\nchecked 1 entry in {path}\n1 error, 0 warnings in 1 file\n",
             ",".repeat(40)
         )
     );

@@ -97,6 +97,8 @@ pub struct Row {
     /// The kinds of findings an `errcode: allow(...)` comment on the line
     /// before the row accepts.
     pub allowed: Vec<String>,
+    /// Where that comment is.
+    pub allowed_at: Option<Position>,
 }
 
 /// How a report site names its code.
@@ -138,6 +140,8 @@ pub struct Site {
     /// The kinds of findings an `errcode: allow(...)` comment on the line
     /// before the call accepts.
     pub allowed: Vec<String>,
+    /// Where that comment is.
+    pub allowed_at: Option<Position>,
 }
 
 /// A name given a code's literal: `#define INVALID_PARAM_MSG "EH0001"`,

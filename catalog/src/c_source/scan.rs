@@ -838,9 +838,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
 
     /// The kinds an allow comment on the line before `lines` (or on one
     /// of them) accepts.
-    fn allowed(&mut self, lines: &[u32]) -> Vec<String> {
+    fn allowed(&mut self, lines: &[u32]) -> (Vec<String>, Option<Position>) {
         let allows: &[AllowComment] = self.tokens.allows();
         let mut kinds = Vec::new();
+        let mut at = None;
         // Allow comments come in line order: the last few are the ones
         // that can stand before an item being closed.
         for allow in allows.iter().rev() {
@@ -849,6 +850,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                 .any(|line| allow.line + 1 == *line || allow.line == *line);
             if before {
                 kinds.extend(allow.kinds.iter().cloned());
+                at.get_or_insert(allow.at);
                 if !self.used_allows.contains(&allow.line) {
                     self.used_allows.push(allow.line);
                 }
@@ -858,7 +860,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                 break;
             }
         }
-        kinds
+        (kinds, at)
     }
 
     fn struct_row(&mut self, frame: &Frame, span: Range<usize>) -> Option<Row> {
@@ -883,7 +885,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             return None;
         }
         let name_list = group.literals()?;
-        let allowed = self.allowed(&[frame.at.line, code.at.line]);
+        let (allowed, allowed_at) = self.allowed(&[frame.at.line, code.at.line]);
         Some(Row {
             layout: Layout::StructArray,
             code: code_text.clone(),
@@ -901,6 +903,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             cause: Some(cause),
             solution: Some(solution),
             allowed,
+            allowed_at,
         })
     }
 
@@ -932,7 +935,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         };
         let (callee_at, callee_start) = frame.callee?;
         let stripped = strip_x_suffix(message_text, code_text);
-        let allowed = self.allowed(&[callee_at.line, code.at.line]);
+        let (allowed, allowed_at) = self.allowed(&[callee_at.line, code.at.line]);
         Some(Row {
             layout: Layout::XMacro,
             code: code_text.clone(),
@@ -952,6 +955,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             cause: None,
             solution: None,
             allowed,
+            allowed_at,
         })
     }
 
@@ -985,7 +989,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                     .as_ref()
                     .and_then(Summary::values)
             });
-            let allowed = self.allowed(&[callee_at.line, arg.at.line]);
+            let (allowed, allowed_at) = self.allowed(&[callee_at.line, arg.at.line]);
             self.visitor.site(Site {
                 code,
                 at: arg.at,
@@ -993,6 +997,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                 keys,
                 values,
                 allowed,
+                allowed_at,
             });
         }
     }

@@ -204,6 +204,7 @@ fn x_macro_rows_without_the_tables_suffix() {
             keys: None,
             values: None,
             allowed: vec![],
+            allowed_at: None,
         }]
     );
 }

@@ -265,6 +265,17 @@ impl Wanted {
     }
 }
 
+/// How a row's lines end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    /// Outside a macro.
+    Plain,
+    /// In a macro, each `\` at this column.
+    Aligned(usize),
+    /// In a macro, each `\` after a space after the text.
+    Unaligned,
+}
+
 /// A row's new text and the bytes it replaces.
 struct Rewrite {
     range: Range<usize>,
@@ -441,22 +452,37 @@ fn rewrite_row(
             - usize::from(first_line >= 2 && &bytes[first_line - 2..first_line] == b"\r\n");
         &bytes[line_start(bytes, end)..end]
     });
-    let backslash_column = if continued(line_text) {
-        Some(width(line_text.trim_ascii_end()) - 1)
+    // In a macro each line ends with `\`: aligned at one column, as
+    // clang-format pads them (two spaces or more before it, or at the
+    // width's last column), or right after the text.
+    let macro_line = if continued(line_text) {
+        Some(line_text)
     } else {
-        previous_line
-            .filter(|line| continued(line))
-            .map(|line| width(line.trim_ascii_end()) - 1)
+        previous_line.filter(|line| continued(line))
     };
-    let limit = match backslash_column {
+    let ends = match macro_line {
+        None => Ends::Plain,
+        Some(line) => {
+            let text = line.trim_ascii_end();
+            let column = width(text) - 1;
+            let padded = text[..text.len() - 1].ends_with(b"  ");
+            if padded || column + 1 == style.column_limit {
+                Ends::Aligned(column)
+            } else {
+                Ends::Unaligned
+            }
+        }
+    };
+    let limit = match ends {
         // At least one space before the `\`.
-        Some(column) => column.saturating_sub(1).min(style.column_limit),
-        None => style.column_limit,
+        Ends::Aligned(column) => column.saturating_sub(1).min(style.column_limit),
+        Ends::Unaligned => style.column_limit.saturating_sub(2),
+        Ends::Plain => style.column_limit,
     };
     // What follows the row on its last line (`},` or `,`), up to a macro's `\`.
     let after_end = line_end(bytes, row.span.end);
     let after = &bytes[row.span.end..after_end];
-    let last_continued = backslash_column.is_some() && continued(after);
+    let last_continued = ends != Ends::Plain && continued(after);
     let after_text = if last_continued {
         after.trim_ascii_end().strip_suffix(b"\\").unwrap_or(after)
     } else {
@@ -484,25 +510,33 @@ fn rewrite_row(
         start + width(line.as_bytes()) + extra <= limit
     });
     let mut range_end = row.span.end;
-    if let Some(column) = backslash_column {
-        // Every new line ends at the row's `\`; the last line keeps its own.
-        let count = lines.len();
-        for (index, line) in lines.iter_mut().enumerate() {
-            let start = if index == 0 { indent } else { 0 };
-            let used = start + width(line.as_bytes());
-            if index + 1 < count {
-                line.push_str(&" ".repeat(column.saturating_sub(used).max(1)));
-                line.push('\\');
-            } else if last_continued {
-                let kept = after_text.trim_ascii_end();
-                line.push_str(&String::from_utf8_lossy(kept));
-                line.push_str(&" ".repeat(column.saturating_sub(used + width(kept)).max(1)));
+    let count = lines.len();
+    match ends {
+        Ends::Aligned(column) => {
+            // Every new line ends at the row's `\`; the last line keeps its own.
+            for (index, line) in lines.iter_mut().enumerate() {
+                let start = if index == 0 { indent } else { 0 };
+                let used = start + width(line.as_bytes());
+                if index + 1 < count {
+                    line.push_str(&" ".repeat(column.saturating_sub(used).max(1)));
+                    line.push('\\');
+                } else if last_continued {
+                    let kept = after_text.trim_ascii_end();
+                    line.push_str(&String::from_utf8_lossy(kept));
+                    line.push_str(&" ".repeat(column.saturating_sub(used + width(kept)).max(1)));
+                }
+            }
+            if last_continued {
+                // The old text and padding before the last line's `\` are replaced.
+                range_end = row.span.end + after.trim_ascii_end().len() - 1;
             }
         }
-        if last_continued {
-            // The old text and padding before the last line's `\` are replaced.
-            range_end = row.span.end + after.trim_ascii_end().len() - 1;
+        Ends::Unaligned => {
+            for line in lines.iter_mut().take(count.saturating_sub(1)) {
+                line.push_str(" \\");
+            }
         }
+        Ends::Plain => {}
     }
     Some(Rewrite {
         range: row.span.start..range_end,

@@ -728,12 +728,16 @@ fn code_page(
                 .template
                 .as_ref()
                 .map(|(_, old)| old.replace("\\n", "\n"));
-            let values = old.as_deref().and_then(|old| example_values(old, example));
+            // Spacing the page's writer got wrong in one and not the other
+            // (`profiling.  %s` over `profiling. Reason`) does not lose it.
+            let values = old.as_deref().and_then(|old| {
+                example_values(old, example)
+                    .or_else(|| example_values(&single_spaced(old), &single_spaced(example)))
+            });
             let placeholders =
                 parse_template(&entry.message).map_or(names.len(), |t| t.pieces.len() - 1);
             match values {
                 Some(values) if values.len() == placeholders => {
-                    let values: Vec<String> = values.into_iter().map(str::to_owned).collect();
                     rendered_example(entry, &names, &values)
                         .map(|example| (label.clone(), fence.clone(), example))
                 }
@@ -918,7 +922,7 @@ fn rendered_example(entry: &Entry, names: &[&str], values: &[String]) -> Option<
 /// The values an example gives a template's placeholders: the text
 /// between its literal pieces, each piece found after the one before.
 /// `None` when the example does not read as the template filled in.
-fn example_values<'a>(template: &str, example: &'a str) -> Option<Vec<&'a str>> {
+fn example_values(template: &str, example: &str) -> Option<Vec<String>> {
     let template = parse_template(template).ok()?;
     let pieces = &template.pieces;
     let mut rest = example.strip_prefix(pieces.first()?.as_str())?;
@@ -935,10 +939,22 @@ fn example_values<'a>(template: &str, example: &'a str) -> Option<Vec<&'a str>> 
         } else {
             rest.find(piece.as_str())?
         };
-        values.push(&rest[..end]);
+        values.push(rest[..end].to_owned());
         rest = &rest[end + piece.len()..];
     }
     Some(values)
+}
+
+/// `text` with each run of spaces one space.
+fn single_spaced(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -1197,7 +1213,7 @@ mod tests {
                 "Value %s for %s is invalid.",
                 "Value 7 for size is invalid."
             ),
-            Some(vec!["7", "size"])
+            Some(vec!["7".to_owned(), "size".to_owned()])
         );
         assert_eq!(example_values("%s%s", "ab"), None);
         assert_eq!(example_values("Value %s.", "Other 7."), None);

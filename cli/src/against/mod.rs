@@ -48,6 +48,7 @@ struct Deferred {
     keys: Option<Vec<String>>,
     values: Option<Vec<Option<String>>>,
     allowed: Vec<String>,
+    allowed_at: Option<Position>,
 }
 
 /// Where a constant gives a name its code.
@@ -347,7 +348,13 @@ pub(crate) fn compare(
         };
         let mut found = Vec::new();
         here.site(&using, definition.as_ref(), warn, &mut found);
-        allow(&site.file, site.at, &site.allowed, found, &mut out);
+        allow(
+            &site.file,
+            site.allowed_at.unwrap_or(site.at),
+            &site.allowed,
+            found,
+            &mut out,
+        );
     }
     // A page's text the catalog lacks: once per code and field, at the
     // English page when there is one.
@@ -515,9 +522,10 @@ fn allow(
     }
 }
 
-/// The allow comment that stands before Rust line `line` (1-based):
-/// attributes, doc comments and blank lines between are passed over.
-fn rust_allowed(lines: &[&str], line: u32) -> Vec<String> {
+/// The allow comment that stands before Rust line `line` (1-based), and
+/// where it is: attributes, doc comments and blank lines between are
+/// passed over.
+fn rust_allowed(lines: &[&str], line: u32) -> (Vec<String>, Option<Position>) {
     let mut index = (line as usize).saturating_sub(1);
     // At most a few lines up: an attribute list, a doc comment.
     for _ in 0..32 {
@@ -525,13 +533,16 @@ fn rust_allowed(lines: &[&str], line: u32) -> Vec<String> {
             break;
         }
         index -= 1;
-        let text = lines.get(index).map_or("", |text| text.trim());
+        let written = lines.get(index).copied().unwrap_or_default();
+        let text = written.trim();
         if text.starts_with("//")
             && !text.starts_with("///")
             && !text.starts_with("//!")
             && let Some(kinds) = allowed_kinds(text)
         {
-            return kinds;
+            let column = written.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let at = Position::new(index as u32 + 1, column as u32);
+            return (kinds, Some(at));
         }
         let passed_over = text.is_empty()
             || text.starts_with("#[")
@@ -543,7 +554,7 @@ fn rust_allowed(lines: &[&str], line: u32) -> Vec<String> {
             break;
         }
     }
-    Vec::new()
+    (Vec::new(), None)
 }
 
 /// A table's rows of one code after the first: the places, for one finding.
@@ -593,7 +604,13 @@ impl Visitor for CCompare<'_, '_> {
         );
         let mut found = Vec::new();
         self.here.table_row(&row, &mut found);
-        allow(self.here.file, row.at, &row.allowed, found, &mut self.found);
+        allow(
+            self.here.file,
+            row.allowed_at.unwrap_or(row.at),
+            &row.allowed,
+            found,
+            &mut self.found,
+        );
         if let Some(enumerator) = &row.enumerator {
             self.partial
                 .enumerators
@@ -626,7 +643,7 @@ impl Visitor for CCompare<'_, '_> {
                     .site(&using, Some(&definition), self.warn, &mut found);
                 allow(
                     self.here.file,
-                    site.at,
+                    site.allowed_at.unwrap_or(site.at),
                     &site.allowed,
                     found,
                     &mut self.found,
@@ -641,6 +658,7 @@ impl Visitor for CCompare<'_, '_> {
             keys: site.keys,
             values: site.values,
             allowed: site.allowed,
+            allowed_at: site.allowed_at,
         });
     }
 
@@ -806,7 +824,7 @@ impl Partial {
                         }
                         for site in &rust.sites {
                             let at = Position::new(site.code.at.line, site.code.at.column);
-                            let allowed = rust_allowed(&lines, site.at.line);
+                            let (allowed, allowed_at) = rust_allowed(&lines, site.at.line);
                             let code = &site.code.value;
                             match entries.get(code.as_str()) {
                                 Some((checked, entry)) => {
@@ -820,7 +838,7 @@ impl Partial {
                                     };
                                     let mut one = Vec::new();
                                     here.site(&using, Some(&definition), warn, &mut one);
-                                    allow(&file, at, &allowed, one, &mut found);
+                                    allow(&file, allowed_at.unwrap_or(at), &allowed, one, &mut found);
                                 }
                                 None => self.deferred.push(Deferred {
                                     file: file.clone(),
@@ -829,6 +847,7 @@ impl Partial {
                                     keys: site.keys.clone(),
                                     values: site.values.clone(),
                                     allowed,
+                                    allowed_at,
                                 }),
                             }
                         }
