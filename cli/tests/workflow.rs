@@ -489,3 +489,159 @@ fn one_table_listing_one_code_many_times_is_one_finding() {
          2 errors, 0 warnings in 1 file\n"
     );
 }
+
+#[test]
+fn explain_lists_the_sites_that_name_a_code_through_a_constant() {
+    let dir = tree();
+    let run = errcode(
+        dir.path(),
+        &[
+            "explain",
+            "EH0001",
+            "--catalog",
+            "catalog/error_code.json",
+            "--against",
+            "src",
+        ],
+    );
+    assert!(
+        run.stdout.ends_with("\nCopies:\n  src/error_manager.c:14 (C table row)\n\nReport sites (1):\n  src/api.cc:8 (through acl::INVALID_PARAM_MSG)\n"),
+        "{}",
+        run.stdout
+    );
+    let run = errcode(
+        dir.path(),
+        &[
+            "explain",
+            "EE1013",
+            "--catalog",
+            "catalog/error_code.json",
+            "--against",
+            "src",
+        ],
+    );
+    assert!(
+        run.stdout
+            .ends_with("\nReport sites (1):\n  src/api.cc:10 (through ErrorCode::EE1013)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_rust_site_takes_an_allow_comment_too() {
+    let dir = tree();
+    fs::write(
+        dir.path().join("src/lib.rs"),
+        "fn f() {\n    // errcode: allow(keys-differ)\n    errcode::report!(\"EK0201\", [\"size\"], [s]);\n    errcode::report!(\"EK0201\", [\"bytes\"], [s]);\n}\n",
+    )
+    .unwrap();
+    let run = errcode(dir.path(), &["check"]);
+    let rust: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("src/lib.rs"))
+        .collect();
+    assert_eq!(
+        rust,
+        [
+            "src/lib.rs:4:22: EK0201: keys differ from Arglist: \"buf_size\" vs \"bytes\" (catalog/error_code.json:3); missing buf_size; not in Arglist: bytes"
+        ]
+    );
+}
+
+#[test]
+fn a_retitled_code_moves_its_page_and_its_index_link() {
+    let dir = tree();
+    errcode(dir.path(), &["update"]);
+    let catalog = dir.path().join("catalog/error_code.json");
+    fs::write(
+        &catalog,
+        CATALOG.replacen(
+            "\"errTitle\": \"Resource_Error\"",
+            "\"errTitle\": \"Resource_Error_Host_Memory\"",
+            1,
+        ),
+    )
+    .unwrap();
+    let run = errcode(dir.path(), &["update"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "updated docs/en/Profiling-Errors/EK0201-Resource_Error.md (English page), renamed to docs/en/Profiling-Errors/EK0201-Resource_Error_Host_Memory.md\n\
+             updated docs/en/Profiling-Errors/Profiling-Errors.md (index page)\n\
+             updated 2 files\n",
+            "errcode: src/error_manager.c:13: E10001: no catalog has the code: the row is left as it is\n",
+            0
+        )
+    );
+    let folder = dir.path().join("docs/en/Profiling-Errors");
+    assert!(!folder.join("EK0201-Resource_Error.md").exists());
+    assert!(
+        fs::read_to_string(folder.join("EK0201-Resource_Error_Host_Memory.md"))
+            .unwrap()
+            .starts_with("# EK0201 Resource\\_Error\\_Host\\_Memory\n")
+    );
+    assert_eq!(
+        fs::read_to_string(folder.join("Profiling-Errors.md")).unwrap(),
+        "# Profiling Errors\n\n- [EK0201 Resource\\_Error\\_Host\\_Memory](EK0201-Resource_Error_Host_Memory.md)\n"
+    );
+    let check = errcode(dir.path(), &["check"]);
+    assert!(
+        !check.stdout.contains("Profiling-Errors"),
+        "{}",
+        check.stdout
+    );
+}
+
+#[test]
+fn excludes_on_the_command_line() {
+    let dir = tree();
+    let run = errcode(
+        dir.path(),
+        &[
+            "check",
+            "catalog/error_code.json",
+            "--against",
+            "src",
+            "--exclude",
+            "src/error_*.?",
+        ],
+    );
+    assert_eq!(
+        run.stdout,
+        "src/api.cc:8:24: EH0001: keys differ from Arglist (the code of acl::INVALID_PARAM_MSG): \"value, param, reason\" vs \"param, value\" (catalog/error_code.json:14); missing reason\n\
+         checked 3 entries in catalog/error_code.json against 1 file (0 table rows, 0 pages, 2 report sites (1 through a constant or an enumerator), 0 Rust definitions)\n\
+         1 error, 0 warnings in 1 file\n"
+    );
+}
+
+#[test]
+fn a_row_the_tables_bound_cannot_hold_is_left_and_named() {
+    let dir = tree();
+    fs::write(
+        dir.path().join("catalog/error_code.json"),
+        CATALOG
+            .replace(
+                "\"Arglist\": \"buf_size\",",
+                "\"Arglist\": \"buf_size, a, b, c\",",
+            )
+            .replace(
+                "Failed to allocate %s host memory.",
+                "Failed to allocate %s host memory (%s %s %s).",
+            ),
+    )
+    .unwrap();
+    let run = errcode(dir.path(), &["update", "--dry-run"]);
+    assert!(
+        run.stderr.contains("errcode: src/error_manager.c:15: EK0201: the catalog names 4 arguments, more than the table's rows hold (MAX_ARG_NUMBER is 3): the row is left as it is; raise MAX_ARG_NUMBER first\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stdout.contains("src/error_manager.c"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.status, 1);
+}
