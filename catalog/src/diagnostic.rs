@@ -190,6 +190,8 @@ pub enum DefectKind {
     /// An entry registered at run time names other arguments than the
     /// definition of its code compiled into the program.
     ArgumentsDiffer,
+    /// A code of the `retired` list that the catalog defines again.
+    RetiredCodeUsed,
 }
 
 impl DefectKind {
@@ -210,6 +212,7 @@ impl DefectKind {
             DefectKind::RepeatedArg => "repeated-arg",
             DefectKind::UntrimmedText => "untrimmed-text",
             DefectKind::ArgumentsDiffer => "arguments-differ",
+            DefectKind::RetiredCodeUsed => "retired-code-used",
         }
     }
 

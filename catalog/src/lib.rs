@@ -49,6 +49,7 @@ pub mod cann_page;
 mod check;
 mod diagnostic;
 mod edit;
+mod evolution;
 mod located;
 mod markdown;
 mod model;
@@ -64,6 +65,7 @@ pub use cann_docs::{
 pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 pub use edit::{SuggestionPart, set_suggestion};
+pub use evolution::{Category, Change, Rule, changes};
 // The name rules live in `errcode-syntax`; they are re-exported here for
 // code that names them from this crate, as links to their own docs (an
 // inlined copy would show their links to `errcode-syntax` as plain text
@@ -71,7 +73,7 @@ pub use edit::{SuggestionPart, set_suggestion};
 #[doc(no_inline)]
 pub use errcode_syntax::{is_argument_name, needs_raw_identifier};
 pub use markdown::Page;
-pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
+pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Retired, Suggestion};
 pub use position::Position;
 pub use read::{Loaded, load, load_bytes};
 pub use rust::{field_doc, field_name};

@@ -15,6 +15,52 @@ pub const NOT_APPLICABLE: &str = "N/A";
 pub struct Catalog {
     /// The entries, in file order.
     pub entries: Vec<Entry>,
+    /// The codes the catalog no longer reports, from its top-level
+    /// `retired` list, in file order.
+    pub retired: Vec<Retired>,
+}
+
+/// A code the catalog retired: no longer reported, kept so that it is
+/// never used again and its readers learn what replaced it. Written in the
+/// catalog's top-level `retired` list, beside `error_info_list` (which is
+/// all CANN's loaders read, so they pass over it):
+/// `{"ErrCode": "E10001", "since": "8.0.RC1", "replacement": "E10101"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Retired {
+    /// The code.
+    pub code: String,
+    /// When it was retired: a version or date, as the catalog writes it.
+    pub since: Option<String>,
+    /// The code to report instead, when there is one.
+    pub replacement: Option<String>,
+    /// Where the item's `{` is in the file it was read from.
+    pub position: Position,
+}
+
+impl Retired {
+    /// A retired `code`, at no position.
+    pub fn new(code: impl Into<String>) -> Retired {
+        Retired {
+            code: code.into(),
+            since: None,
+            replacement: None,
+            position: Position::default(),
+        }
+    }
+
+    /// What a reader of the code is told: `no longer reported (since
+    /// 8.0.RC1); report E10101 instead`.
+    pub fn describe(&self) -> String {
+        let mut text = String::from("no longer reported");
+        if let Some(since) = &self.since {
+            text.push_str(&format!(" (retired in {since})"));
+        }
+        if let Some(replacement) = &self.replacement {
+            text.push_str(&format!("; report {replacement} instead"));
+        }
+        text
+    }
 }
 
 impl Catalog {
@@ -27,7 +73,15 @@ impl Catalog {
     /// assert!(catalog.to_json().contains("\"ErrCode\": \"EK0004\""));
     /// ```
     pub fn new(entries: Vec<Entry>) -> Catalog {
-        Catalog { entries }
+        Catalog {
+            entries,
+            retired: Vec::new(),
+        }
+    }
+
+    /// The retired code `code`, when the catalog retired it.
+    pub fn retired(&self, code: &str) -> Option<&Retired> {
+        self.retired.iter().find(|retired| retired.code == code)
     }
 
     /// The entry of `code`, the first one if the code is there twice.

@@ -5,10 +5,13 @@ use std::collections::HashMap;
 use crate::check::analyze;
 use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, Findings, Severity, excerpt};
 use crate::located::{Document, Member, Node, SyntaxError};
-use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Suggestion};
+use crate::model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Retired, Suggestion};
 use crate::position::Position;
 
 const LIST: &str = "error_info_list";
+
+/// The catalog's list of retired codes, beside [`LIST`].
+const RETIRED: &str = "retired";
 const CAUSE: &str = "Possible Cause";
 const SOLUTION: &str = "Solution";
 
@@ -132,6 +135,7 @@ pub fn load(text: &str) -> Loaded {
     Loaded {
         catalog: Catalog {
             entries: reader.entries,
+            retired: reader.retired,
         },
         diagnostics,
         omitted_errors,
@@ -142,6 +146,7 @@ pub fn load(text: &str) -> Loaded {
 #[derive(Default)]
 struct CatalogReader {
     entries: Vec<Entry>,
+    retired: Vec<Retired>,
     findings: Findings,
     /// The findings of the entry being read, one of each kind, with how
     /// many more of that kind it has.
@@ -238,13 +243,16 @@ impl CatalogReader {
             return Ok(());
         };
         let mut list: Option<&Member> = None;
+        let mut retired: Option<&Member> = None;
         for member in &members {
-            if member.key != LIST {
+            if member.key == RETIRED && retired.is_none() {
+                retired = Some(member);
+            } else if member.key != LIST {
                 self.top(
                     DefectKind::UnknownField,
                     document.position(member.key_offset),
                     format!(
-                        "unknown field \"{}\" in the catalog object; its only field is \"{LIST}\"",
+                        "unknown field \"{}\" in the catalog object; its fields are \"{LIST}\" and \"{RETIRED}\"",
                         excerpt(&member.key)
                     ),
                 );
@@ -284,6 +292,127 @@ impl CatalogReader {
             let read = self.entry(document, index + 1, item);
             self.end_entry();
             read?;
+        }
+        if let Some(retired) = retired {
+            self.retired_list(document, retired.value)?;
+        }
+        Ok(())
+    }
+
+    /// The `retired` list: `[{"ErrCode": "E10001", "since": "...",
+    /// "replacement": "E10101"}]`.
+    fn retired_list(&mut self, document: &Document<'_>, node: Node<'_>) -> Result<(), SyntaxError> {
+        let Some(items) = document.array(node)? else {
+            self.top(
+                DefectKind::FieldType,
+                document.position(node.offset),
+                format!(
+                    "\"{RETIRED}\" must be an array of retired codes, not {}",
+                    node.kind()
+                ),
+            );
+            return Ok(());
+        };
+        for item in items {
+            let position = document.position(item.offset);
+            let Some(members) = document.object(item)? else {
+                self.top(
+                    DefectKind::Schema,
+                    position,
+                    format!("a retired code is an object, not {}", item.kind()),
+                );
+                continue;
+            };
+            let mut code: Option<String> = None;
+            let mut since = None;
+            let mut replacement = None;
+            let mut problems: Vec<(DefectKind, Position, String)> = Vec::new();
+            for member in &members {
+                let value = document.string(member.value)?;
+                let at = document.position(member.key_offset);
+                let slot = match member.key.as_str() {
+                    "ErrCode" => &mut code,
+                    "since" => &mut since,
+                    "replacement" => &mut replacement,
+                    other => {
+                        problems.push((
+                            DefectKind::UnknownField,
+                            at,
+                            format!(
+                                "unknown field \"{}\" in a retired code; its fields are ErrCode, since, replacement",
+                                excerpt(other)
+                            ),
+                        ));
+                        continue;
+                    }
+                };
+                match value {
+                    Some(value) => *slot = Some(value),
+                    None => problems.push((
+                        DefectKind::FieldType,
+                        document.position(member.value.offset),
+                        format!(
+                            "\"{}\" must be a string, not {}",
+                            member.key,
+                            member.value.kind()
+                        ),
+                    )),
+                }
+            }
+            let Some(code) = code else {
+                self.top(
+                    DefectKind::MissingField,
+                    position,
+                    "a retired code has no \"ErrCode\"".to_owned(),
+                );
+                continue;
+            };
+            for written in [Some(&code), replacement.as_ref()].into_iter().flatten() {
+                if let Err(why) = errcode_syntax::classify_code(written) {
+                    problems.push((
+                        DefectKind::MalformedCode,
+                        position,
+                        format!("`{}` is not an error code: {why}", excerpt(written)),
+                    ));
+                }
+            }
+            for (kind, at, message) in problems {
+                self.push(Diagnostic {
+                    kind,
+                    position: at,
+                    code: Some(excerpt(&code)),
+                    entry: None,
+                    message,
+                });
+            }
+            if self.retired.iter().any(|known| known.code == code) {
+                self.push(Diagnostic {
+                    kind: DefectKind::DuplicateCode,
+                    position,
+                    code: Some(excerpt(&code)),
+                    entry: None,
+                    message: "the code is retired twice".to_owned(),
+                });
+                continue;
+            }
+            if let Some(defined) = self.entries.iter().find(|entry| entry.code == code) {
+                self.push(Diagnostic {
+                    kind: DefectKind::RetiredCodeUsed,
+                    position: defined.position,
+                    code: Some(excerpt(&code)),
+                    entry: None,
+                    message: format!(
+                        "the code is retired (line {}) and defined again: a retired code is never reused; give the entry a new code",
+                        position.line
+                    ),
+                });
+            }
+            self.retired.push(Retired {
+                code,
+                since,
+                replacement,
+                position,
+            });
         }
         Ok(())
     }

@@ -23,7 +23,31 @@ impl Catalog {
         if !self.entries.is_empty() {
             out.push_str("\n  ");
         }
-        out.push_str("]\n}\n");
+        out.push(']');
+        if !self.retired.is_empty() {
+            out.push_str(",\n  \"retired\": [");
+            for (index, retired) in self.retired.iter().enumerate() {
+                out.push_str(if index == 0 { "\n" } else { ",\n" });
+                out.push_str("    {\n      ");
+                write_string(Key::Code.name(), &mut out);
+                out.push_str(": ");
+                write_string(&retired.code, &mut out);
+                for (key, value) in [
+                    ("since", &retired.since),
+                    ("replacement", &retired.replacement),
+                ] {
+                    if let Some(value) = value {
+                        out.push_str(",\n      ");
+                        write_string(key, &mut out);
+                        out.push_str(": ");
+                        write_string(value, &mut out);
+                    }
+                }
+                out.push_str("\n    }");
+            }
+            out.push_str("\n  ]");
+        }
+        out.push_str("\n}\n");
         out
     }
 }
@@ -148,9 +172,7 @@ mod tests {
             .unwrap(),
             position: Position::default(),
         };
-        let catalog = Catalog {
-            entries: vec![entry],
-        };
+        let catalog = Catalog::new(vec![entry]);
         let text = catalog.to_json();
         assert_eq!(
             text,
@@ -173,10 +195,7 @@ mod tests {
             layout: Layout::default(),
             position: Position::default(),
         };
-        let text = Catalog {
-            entries: vec![entry],
-        }
-        .to_json();
+        let text = Catalog::new(vec![entry]).to_json();
         assert_eq!(
             text,
             "{\n  \"error_info_list\": [\n    {\n      \"ErrCode\": \"EK0001\",\n      \"ErrMessage\": \"m\",\n      \"Arglist\": \"\",\n      \"errTitle\": \"T\"\n    }\n  ]\n}\n"
