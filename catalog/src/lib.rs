@@ -60,7 +60,7 @@ mod write_json;
 
 pub use cann_docs::{
     CannReference, Documentation, Documented, DroppedPart, KeptPage, KeptReference, PageContent,
-    PageText, PageUpdate, description_of_doc, read_page, update_index, update_page,
+    PageText, PageUpdate, description_of_doc, read_page, retired_page, update_index, update_page,
 };
 pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};

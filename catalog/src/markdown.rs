@@ -108,6 +108,38 @@ impl Catalog {
                 text: code_page(entry, class_name, &class_files[*class_index]),
             });
         }
+        // A retired code keeps a page that says it is no longer reported,
+        // as rustc's error index keeps one for each retired error.
+        for retired in &self.retired {
+            let stem = if classify_code(&retired.code).is_ok() {
+                retired.code.clone()
+            } else {
+                slug(&retired.code)
+            };
+            let file = paths.unique("codes", &stem);
+            let mut text = format!(
+                "# {}\n\n[All classes](../index.md)\n\n**No longer reported.** ",
+                escape(&retired.code)
+            );
+            match &retired.since {
+                Some(since) => text.push_str(&format!("Retired in {}.", escape(since))),
+                None => text.push_str("Retired."),
+            }
+            if let Some(replacement) = &retired.replacement {
+                match code_files
+                    .iter()
+                    .find(|(entry, _, _)| entry.code == *replacement)
+                {
+                    Some((_, replacement_file, _)) => text.push_str(&format!(
+                        " Report [{}](../{replacement_file}) instead.",
+                        escape(replacement)
+                    )),
+                    None => text.push_str(&format!(" Report {} instead.", escape(replacement))),
+                }
+            }
+            text.push('\n');
+            pages.push(Page { path: file, text });
+        }
         pages
     }
 }

@@ -63,6 +63,23 @@ pub(crate) enum Command {
         /// field of each, no line numbers) and exit 0.
         #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
         write_baseline: Option<PathBuf>,
+        /// Compare the (first) catalog with its previous version: a file,
+        /// or `REV:PATH` read with `git show` from the repository the
+        /// catalog is in (default: the project file's `previous`). Each
+        /// change is a finding under a rule: SITES and LOGS ones errors,
+        /// TEXT ones warnings.
+        #[arg(long, value_name = "FILE|REV:PATH")]
+        previous: Option<String>,
+    },
+    /// Per code, when the catalog's git history added, changed (by
+    /// category and rule) and removed or retired it, each version read once.
+    History {
+        /// The catalog, in a git repository.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Only this code's history.
+        #[arg(long)]
+        code: Option<String>,
     },
     /// Rewrite the existing copies of the catalogs' codes from the catalogs:
     /// the rows C tables already have (in their order, their layout and

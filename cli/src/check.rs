@@ -28,6 +28,7 @@ pub(crate) struct CheckArgs {
     pub(crate) config: Option<PathBuf>,
     pub(crate) baseline: Option<PathBuf>,
     pub(crate) write_baseline: Option<PathBuf>,
+    pub(crate) previous: Option<String>,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -148,6 +149,26 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         left_out.add(&file, source.omitted_errors, source.omitted_warnings);
         read.push(source);
     }
+    // The changes from the previous version, and the codes whose sites
+    // they break.
+    let previous = args.previous.clone().or_else(|| {
+        inputs
+            .project
+            .as_ref()
+            .and_then(|project| project.previous.clone())
+    });
+    let mut changes: Vec<Finding> = Vec::new();
+    if let (Some(spec), Some(current)) = (&previous, read.first()) {
+        match crate::history::previous_changes(spec, &inputs.catalogs[0], current) {
+            Ok(found) => changes = found,
+            Err(why) => return Outcome::input_error(why),
+        }
+    }
+    let broken: std::collections::HashSet<String> = changes
+        .iter()
+        .filter(|change| change.is_sites_change())
+        .filter_map(|change| change.code.clone())
+        .collect();
     let mut tally = String::new();
     if !inputs.against.is_empty() {
         let checked: Vec<Checked> = read
@@ -169,7 +190,17 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
                 ));
             }
         }
-        let compared = compare(&checked, &walked, &inputs.against, args.warn);
+        let compared = compare(&checked, &walked, &inputs.against, args.warn, &broken);
+        for change in &mut changes {
+            if let Some(uses) = change
+                .code
+                .as_ref()
+                .and_then(|code| compared.uses.get(code))
+                && change.is_sites_change()
+            {
+                change.related = uses.clone();
+            }
+        }
         for why in &compared.unreadable {
             input_error(&mut outcome, None, why);
         }
@@ -184,6 +215,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         }
         tally = format!(" against {}", compared.tally.describe());
     }
+    findings.extend(changes);
     let project = inputs.project.as_ref();
     let baseline_path = args
         .baseline

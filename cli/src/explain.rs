@@ -74,6 +74,30 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         }
     }
     let Some(entry) = source.catalog.get(code) else {
+        if let Some(retired) = source.catalog.retired(code) {
+            // A retired code is explained as rustc's error index explains
+            // one: it is no longer reported, and what replaced it.
+            let mut text = format!("{code}: retired\n{}\n", capitalized(&retired.describe()));
+            if let Some(file) = &source.file {
+                text.push_str(&format!("Retired at: {file}:{}\n", retired.position.line));
+            }
+            if let Some(replacement) = retired
+                .replacement
+                .as_deref()
+                .and_then(|replacement| source.catalog.get(replacement))
+            {
+                text.push_str(&format!(
+                    "\n{}: {}\n",
+                    replacement.code, replacement.message
+                ));
+            }
+            text.push_str(&copies);
+            return Outcome {
+                stdout: text,
+                stderr: note,
+                ..Outcome::default()
+            };
+        }
         let mut outcome = Outcome::error(unknown(code, &source));
         outcome.stderr.insert_str(0, &note);
         return outcome;
@@ -358,4 +382,12 @@ fn differences(a: &str, b: &str) -> usize {
         return usize::MAX;
     }
     a.chars().zip(b.chars()).filter(|(x, y)| x != y).count()
+}
+
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut characters = text.chars();
+    characters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(characters).collect()
+    })
 }

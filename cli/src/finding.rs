@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use errcode::catalog::{DefectKind, Diagnostic, Severity};
+use errcode::catalog::{Category, DefectKind, Diagnostic, Rule, Severity};
 
 /// The kinds of findings, each with a stable name for machines, project
 /// files, baselines and `errcode: allow(...)` comments.
@@ -14,6 +14,8 @@ use errcode::catalog::{DefectKind, Diagnostic, Severity};
 pub(crate) enum Kind {
     /// A defect of a catalog itself, by the catalog crate's kind.
     Catalog(CatalogKind),
+    /// A change from the catalog's previous version, by its rule.
+    Change(Rule),
     /// A field of a copy differs from the catalog's.
     Disagrees,
     /// A table row, page or catalog copy of a code that no catalog defines.
@@ -132,6 +134,7 @@ const CATALOG_KINDS: &[DefectKind] = &[
     DefectKind::RepeatedArg,
     DefectKind::UntrimmedText,
     DefectKind::ArgumentsDiffer,
+    DefectKind::RetiredCodeUsed,
 ];
 
 impl Kind {
@@ -139,6 +142,7 @@ impl Kind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Catalog(CatalogKind(name, _)) => name,
+            Kind::Change(rule) => rule.name(),
             Kind::Disagrees => "disagrees",
             Kind::NotInCatalog => "not-in-catalog",
             Kind::RustOnlyCode => "rust-only-code",
@@ -179,12 +183,14 @@ impl Kind {
                     .find(|kind| kind.name() == name)
                     .map(|kind| Kind::Catalog(CatalogKind::of(*kind)))
             })
+            .or_else(|| Rule::named(name).map(Kind::Change))
     }
 
     /// Every kind's name, for messages that list them.
     pub(crate) fn all_names() -> Vec<&'static str> {
         let mut names: Vec<&str> = KINDS.iter().map(|kind| kind.name()).collect();
         names.extend(CATALOG_KINDS.iter().map(|kind| kind.name()));
+        names.extend(Rule::ALL.iter().map(|rule| rule.name()));
         names
     }
 
@@ -192,6 +198,11 @@ impl Kind {
     pub(crate) fn description(self) -> &'static str {
         match self {
             Kind::Catalog(_) => "A defect of the catalog itself.",
+            Kind::Change(rule) => match rule.category() {
+                Category::Sites => "A change from the previous catalog that breaks report sites.",
+                Category::Logs => "A change from the previous catalog that breaks message parsers.",
+                Category::Text => "A change from the previous catalog in wording only.",
+            },
             Kind::Disagrees => "A copy of a code differs from the catalog.",
             Kind::NotInCatalog => "A copy of a code that no catalog defines.",
             Kind::RustOnlyCode => "A Rust definition of a code that no catalog defines.",
@@ -228,6 +239,10 @@ impl Kind {
     /// otherwise.
     pub(crate) fn default_severity(self) -> Severity {
         match self {
+            Kind::Change(rule) => match rule.category() {
+                Category::Sites | Category::Logs => Severity::Error,
+                Category::Text => Severity::Warning,
+            },
             Kind::Catalog(CatalogKind(_, true))
             | Kind::Disagrees
             | Kind::NotInCatalog
@@ -297,6 +312,19 @@ pub(crate) struct Finding {
     pub(crate) severity: Severity,
     /// A catalog's defect: the entry's 1-based number in `error_info_list`.
     pub(crate) entry: Option<usize>,
+    /// Places the finding concerns beyond its own: the report sites and
+    /// table rows a change breaks.
+    pub(crate) related: Vec<Related>,
+}
+
+/// A place a finding concerns, and how.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Related {
+    pub(crate) file: String,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    /// What is there: `report site, keys "config, value, reason"`.
+    pub(crate) note: String,
 }
 
 impl Finding {
@@ -320,6 +348,7 @@ impl Finding {
             other: None,
             severity: kind.default_severity(),
             entry: None,
+            related: Vec::new(),
         }
     }
 
@@ -340,6 +369,11 @@ impl Finding {
 
     pub(crate) fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// Whether the finding is a change that breaks report sites.
+    pub(crate) fn is_sites_change(&self) -> bool {
+        matches!(self.kind, Kind::Change(rule) if rule.category() == Category::Sites)
     }
 
     pub(crate) fn severity_name(&self) -> &'static str {
@@ -367,7 +401,18 @@ impl fmt::Display for Finding {
         if let Some(code) = &self.code {
             write!(f, " {}:", crate::paths::shown(code))?;
         }
-        write!(f, " {}", crate::paths::shown(&self.message))
+        write!(f, " {}", crate::paths::shown(&self.message))?;
+        for related in &self.related {
+            write!(
+                f,
+                "\n    {}:{}:{}: {}",
+                crate::paths::shown(&related.file),
+                related.line,
+                related.column,
+                crate::paths::shown(&related.note)
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -14,6 +14,8 @@ mod codegen;
 mod explain;
 mod export;
 mod finding;
+mod git;
+mod history;
 mod list;
 mod outcome;
 mod paths;
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
             config,
             baseline,
             write_baseline,
+            previous,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -63,7 +66,9 @@ fn main() -> ExitCode {
             config,
             baseline,
             write_baseline,
+            previous,
         }),
+        Command::History { file, code } => history::run(&file, code.as_deref()),
         Command::Update {
             files,
             against,

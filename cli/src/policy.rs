@@ -41,7 +41,7 @@ pub(crate) fn apply(
     let mut used = vec![false; project.map_or(0, |project| project.accept.len())];
     for mut finding in findings {
         if let Some(project) = project {
-            match project.kinds.get(&finding.kind) {
+            match project.level(finding.kind) {
                 Some(Level::Off) => continue,
                 Some(Level::Error) => finding.severity = Severity::Error,
                 Some(Level::Warning) => finding.severity = Severity::Warning,

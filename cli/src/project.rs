@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use globset::{GlobBuilder, GlobMatcher};
 use serde::Deserialize;
 
+use errcode::catalog::Category;
+
 use crate::finding::{Field, Kind};
 use crate::paths;
 use crate::walk::DEFAULT_MAX_FILE_SIZE;
@@ -34,6 +36,7 @@ struct Raw {
     kinds: HashMap<String, String>,
     #[serde(default)]
     accept: Vec<RawAccept>,
+    previous: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -82,7 +85,22 @@ pub(crate) struct Project {
     pub(crate) baseline: Option<PathBuf>,
     pub(crate) max_file_size: u64,
     pub(crate) kinds: HashMap<Kind, Level>,
+    /// The levels of whole categories of changes (`sites = "warning"`);
+    /// a rule's own level in `kinds` comes first.
+    pub(crate) categories: HashMap<Category, Level>,
     pub(crate) accept: Vec<Accept>,
+    /// The catalog's previous version: a file, or `REV:PATH` in git.
+    pub(crate) previous: Option<String>,
+}
+
+impl Project {
+    /// The level the project file gives `kind`, if any.
+    pub(crate) fn level(&self, kind: Kind) -> Option<Level> {
+        self.kinds.get(&kind).copied().or_else(|| match kind {
+            Kind::Change(rule) => self.categories.get(&rule.category()).copied(),
+            _ => None,
+        })
+    }
 }
 
 impl Project {
@@ -129,7 +147,20 @@ impl Project {
             }
         };
         let mut kinds = HashMap::new();
+        let mut categories = HashMap::new();
         for (kind, level) in &raw.kinds {
+            let level_of = |kind: &str| match level.as_str() {
+                "error" => Ok(Level::Error),
+                "warning" => Ok(Level::Warning),
+                "off" => Ok(Level::Off),
+                other => Err(format!(
+                    "{name}: [kinds]: `{kind}` is {other:?}: write \"error\", \"warning\" or \"off\""
+                )),
+            };
+            if let Some(category) = Category::named(kind) {
+                categories.insert(category, level_of(kind)?);
+                continue;
+            }
             let kind = known_kind(&name, "[kinds]", kind)?;
             let level = match level.as_str() {
                 "error" => Level::Error,
@@ -202,7 +233,9 @@ impl Project {
             baseline: raw.baseline.as_deref().map(resolve),
             max_file_size,
             kinds,
+            categories,
             accept,
+            previous: raw.previous.clone(),
             root,
         })
     }

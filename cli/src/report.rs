@@ -92,6 +92,21 @@ fn finding_json(finding: &Finding) -> Value {
             object.insert("other_file".to_owned(), json!(file));
             object.insert("other_line".to_owned(), json!(line));
         }
+        if !finding.related.is_empty() {
+            let related: Vec<Value> = finding
+                .related
+                .iter()
+                .map(|related| {
+                    json!({
+                        "file": related.file,
+                        "line": related.line,
+                        "column": related.column,
+                        "note": related.note,
+                    })
+                })
+                .collect();
+            object.insert("uses".to_owned(), Value::Array(related));
+        }
     }
     value
 }
@@ -208,12 +223,28 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
             "locations": [location(&finding.file, finding.line, finding.column)],
             "partialFingerprints": {"errcodeFinding/v1": fingerprint},
         });
+        let mut related: Vec<Value> = Vec::new();
         if let Some((file, line)) = &finding.other {
-            result["relatedLocations"] = json!([{
+            related.push(json!({
                 "id": 1,
                 "message": {"text": "the catalog's entry"},
                 "physicalLocation": location(file, *line, 0)["physicalLocation"].clone(),
-            }]);
+            }));
+        }
+        for (index, place) in finding
+            .related
+            .iter()
+            .filter(|place| place.line > 0)
+            .enumerate()
+        {
+            related.push(json!({
+                "id": index + 2,
+                "message": {"text": place.note},
+                "physicalLocation": location(&place.file, place.line, place.column)["physicalLocation"].clone(),
+            }));
+        }
+        if !related.is_empty() {
+            result["relatedLocations"] = Value::Array(related);
         }
         if let Some(by) = suppression {
             let justification = match by {

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use errcode::catalog::cann_page::Language;
 use errcode::catalog::{
-    Documentation, Entry, SuggestionPart, load, read_page, set_suggestion, update_index,
-    update_page,
+    Documentation, Entry, SuggestionPart, load, read_page, retired_page, set_suggestion,
+    update_index, update_page,
 };
 use errcode_catalog::c_source::{TableChange, TableStyle, update_table};
 
@@ -157,6 +157,30 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let name = paths::name(path);
         let page = read_page(&kind_code(path).unwrap_or_default(), &text);
+        let retired = sources
+            .iter()
+            .find_map(|(_, source)| source.catalog.retired(&page.code));
+        if let (None, Some(retired)) = (entries.get(page.code.as_str()), retired) {
+            // A retired code's page says so, over what it said.
+            let chinese = page.language == Some(Language::Chinese)
+                || path.components().any(|part| part.as_os_str() == "zh");
+            let language = if chinese {
+                Language::Chinese
+            } else {
+                Language::English
+            };
+            let updated = retired_page(retired, language, Some(&text));
+            if updated.as_bytes() != bytes.as_slice() {
+                changes.push(Change {
+                    path: path.clone(),
+                    old: bytes,
+                    new: updated.into_bytes(),
+                    rename: None,
+                    what: "page of a retired code".to_owned(),
+                });
+            }
+            continue;
+        }
         let Some((entry, docs)) = entries.get(page.code.as_str()) else {
             outcome.stderr.push_str(&format!(
                 "errcode: {name}: {}: no catalog has the code: the page is left as it is\n",

@@ -21,7 +21,7 @@ use crate::cann_page::{
 };
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::markdown::Page;
-use crate::model::{Catalog, Entry};
+use crate::model::{Catalog, Entry, Retired};
 
 pub use read::{PageContent, PageText, read_page};
 
@@ -164,8 +164,10 @@ impl KeptReference {
     pub fn add(&mut self, path: &str, text: &str) {
         let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
         if let Some((code, _)) = parse_page_file_name(name) {
-            self.pages
-                .insert(code.to_owned(), KeptPage::parse(folder, text));
+            let mut page = KeptPage::parse(folder, text);
+            page.name = name.to_owned();
+            page.text = text.to_owned();
+            self.pages.insert(code.to_owned(), page);
         } else if name.ends_with(".md") {
             let heading = text
                 .lines()
@@ -195,6 +197,14 @@ impl KeptReference {
         self.pages.get(code)
     }
 
+    /// The folder and file name of `code`'s kept page.
+    pub fn path_of(&self, code: &str) -> Option<(&str, &str)> {
+        self.pages
+            .get(code)
+            .filter(|page| !page.name.is_empty())
+            .map(|page| (page.folder.as_str(), page.name.as_str()))
+    }
+
     /// How many code pages are kept.
     pub fn len(&self) -> usize {
         self.pages.len()
@@ -211,6 +221,10 @@ impl KeptReference {
 pub struct KeptPage {
     /// The folder the page is in, relative to the reference.
     pub folder: String,
+    /// The page's file name.
+    pub name: String,
+    /// The page as written.
+    pub text: String,
     /// The lines between `## Symptom` and the template's block: the
     /// placeholder sentence; empty when the page has none.
     pub sentence: Vec<String>,
@@ -471,6 +485,19 @@ impl Catalog {
             untranslated: Vec::new(),
             dropped: Vec::new(),
         };
+        // A retired code's page says it is no longer reported, where its
+        // kept page was (or at the top), over what that page said.
+        for retired in &self.retired {
+            let kept_page = kept.page(&retired.code);
+            let (folder, name) = match kept.path_of(&retired.code) {
+                Some((folder, name)) => (folder.to_owned(), name.to_owned()),
+                None => (String::new(), format!("{}.md", retired.code)),
+            };
+            reference.pages.push(Page {
+                path: in_folder(&folder, &name),
+                text: retired_page(retired, language, kept_page.map(|page| page.text.as_str())),
+            });
+        }
         for (folder, class, mut entries) in folders {
             entries.sort_by(|a, b| a.code.cmp(&b.code));
             for entry in &entries {
@@ -622,6 +649,80 @@ fn index_line(line: &str, titles: &BTreeMap<&str, &str>) -> Option<String> {
         )
     };
     Some(format!("{}[{label}]({target}){suffix}", &line[..open]))
+}
+
+/// The sentence that opens a retired code's page.
+fn retired_note(retired: &Retired, language: Language) -> String {
+    match language {
+        Language::English => {
+            let mut note = String::from("This error code is no longer reported");
+            if let Some(since) = &retired.since {
+                note.push_str(&format!(" (retired in {since})"));
+            }
+            note.push('.');
+            if let Some(replacement) = &retired.replacement {
+                note.push_str(&format!(" Report {replacement} instead."));
+            }
+            note
+        }
+        Language::Chinese => {
+            let mut note = String::from("该错误码已不再上报");
+            if let Some(since) = &retired.since {
+                note.push_str(&format!("（自{since}起废弃）"));
+            }
+            note.push('。');
+            if let Some(replacement) = &retired.replacement {
+                note.push_str(&format!("请改为上报{replacement}。"));
+            }
+            note
+        }
+    }
+}
+
+/// A retired code's page: its title line, the note that it is no longer
+/// reported, and what the kept page `kept` said of it below, as rustc's
+/// error index keeps a retired error's explanation under its note.
+///
+/// ```
+/// use errcode_catalog::{Retired, retired_page};
+/// use errcode_catalog::cann_page::Language;
+/// let mut retired = Retired::new("E10001");
+/// retired.replacement = Some("E10101".to_owned());
+/// assert_eq!(
+///     retired_page(&retired, Language::English, Some("# E10001 Invalid\\_Argument\n\n## Symptom\n\nOld.\n")),
+///     "# E10001 Invalid\\_Argument\n\nThis error code is no longer reported. Report E10101 instead.\n\n## Symptom\n\nOld.\n"
+/// );
+/// ```
+pub fn retired_page(retired: &Retired, language: Language, kept: Option<&str>) -> String {
+    let note = retired_note(retired, language);
+    let mut lines = kept
+        .map(|text| text.lines())
+        .into_iter()
+        .flatten()
+        .peekable();
+    let title = match lines.peek() {
+        Some(line) if line.starts_with(&format!("# {}", retired.code)) => {
+            let line = (*line).to_owned();
+            lines.next();
+            line
+        }
+        _ => format!("# {}", retired.code),
+    };
+    let mut text = format!("{title}\n\n{note}\n");
+    // What the page said, without a note an earlier export put there.
+    let rest: Vec<&str> = lines
+        .filter(|line| {
+            !line.starts_with("This error code is no longer reported")
+                && !line.starts_with("该错误码已不再上报")
+        })
+        .collect();
+    let rest = trim_blank_lines(&rest);
+    if !rest.is_empty() {
+        text.push('\n');
+        text.push_str(&rest.join("\n"));
+        text.push('\n');
+    }
+    text
 }
 
 fn in_folder(folder: &str, name: &str) -> String {

@@ -4,10 +4,10 @@
 use std::collections::{HashMap, HashSet};
 
 use errcode::catalog::cann_page::{Language, numbered_items, template_line};
-use errcode::catalog::{Catalog, Entry, PageContent, Position};
+use errcode::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retired};
 use errcode_catalog::c_source::Row;
 
-use crate::finding::{Field, Finding, Kind};
+use crate::finding::{CatalogKind, Field, Finding, Kind};
 use crate::rust_source::RustFile;
 use crate::source::plural;
 
@@ -49,8 +49,18 @@ pub(crate) struct MissingText {
 }
 
 /// The entries of every catalog checked, by code (the first catalog's
-/// where two have a code).
-pub(crate) type Entries<'a> = HashMap<&'a str, (&'a Checked<'a>, &'a Entry)>;
+/// where two have a code), and the codes they retired.
+#[derive(Default)]
+pub(crate) struct Entries<'a> {
+    pub(crate) codes: HashMap<&'a str, (&'a Checked<'a>, &'a Entry)>,
+    pub(crate) retired: HashMap<&'a str, (&'a Checked<'a>, &'a Retired)>,
+}
+
+impl<'a> Entries<'a> {
+    pub(crate) fn get(&self, code: &str) -> Option<&(&'a Checked<'a>, &'a Entry)> {
+        self.codes.get(code)
+    }
+}
 
 /// The file being compared, and the catalogs' entries.
 pub(crate) struct Here<'a> {
@@ -121,12 +131,37 @@ impl Here<'_> {
     }
 
     fn not_in_catalog(&self, out: &mut Vec<Finding>, at: Position, code: &str, what: &str) {
+        if self.retired_use(out, at, code, what) {
+            return;
+        }
         out.push(self.finding(
             at,
             code,
             Kind::NotInCatalog,
             format!("{what} of a code that no catalog defines"),
         ));
+    }
+
+    /// A use of a code the catalog retired, an error: `true` when the code
+    /// is retired.
+    fn retired_use(&self, out: &mut Vec<Finding>, at: Position, code: &str, what: &str) -> bool {
+        let Some((checked, retired)) = self.entries.retired.get(code) else {
+            return false;
+        };
+        let mut finding = self.finding(
+            at,
+            code,
+            Kind::Catalog(CatalogKind::of(DefectKind::RetiredCodeUsed)),
+            format!(
+                "{what} of a retired code: {} ({}:{})",
+                retired.describe(),
+                checked.file,
+                retired.position.line
+            ),
+        );
+        finding.other = Some((checked.file.clone(), retired.position.line));
+        out.push(finding);
+        true
     }
 
     /// A table row against the catalog's entry of its code.
@@ -179,6 +214,9 @@ impl Here<'_> {
             let code = definition.code.value.as_str();
             let at = |at: crate::rust_source::At| Position::new(at.line, at.column);
             let Some(entry) = self.entry(code) else {
+                if self.retired_use(out, at(definition.code.at), code, "Rust definition") {
+                    continue;
+                }
                 // A crate may define codes of its own: a warning, not an error.
                 out.push(self.finding(
                     at(definition.code.at),
@@ -258,7 +296,11 @@ impl Here<'_> {
     ) {
         let code = page.code.as_str();
         let Some(entry) = self.entry(code) else {
-            self.not_in_catalog(out, page.at, code, "reference page");
+            // A retired code keeps its page: it says the code is no longer
+            // reported, and what replaced it.
+            if !self.entries.retired.contains_key(code) {
+                self.not_in_catalog(out, page.at, code, "reference page");
+            }
             return;
         };
         if let Some(title) = &page.title {
@@ -405,6 +447,9 @@ impl Here<'_> {
         let through = site
             .through
             .map_or_else(String::new, |name| format!(" (the code of {name})"));
+        if self.retired_use(out, site.at, code, &format!("report site{through}")) {
+            return;
+        }
         let Some(definition) = definition else {
             if !exempt(code) {
                 out.push(self.finding(

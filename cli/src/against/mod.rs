@@ -25,7 +25,7 @@ pub(crate) use copies::Checked;
 use copies::{Definition, Entries, Here, MissingText, Use};
 pub(crate) use files::{Content, FileKind, kind_of, read_whole};
 
-use crate::finding::{Field, Finding, Kind, LeftOut};
+use crate::finding::{Field, Finding, Kind, LeftOut, Related};
 use crate::paths;
 use crate::rust_source::read_rust;
 use crate::source::plural;
@@ -80,6 +80,37 @@ struct Partial {
     skipped: Vec<(usize, PathBuf, Skip)>,
     /// Findings left out because a file had too many.
     left_out: LeftOut,
+    /// Where the codes asked about are used: sites, rows, definitions.
+    uses: HashMap<String, Vec<Related>>,
+    /// The codes whose uses are asked for.
+    wanted: HashSet<String>,
+}
+
+/// How many uses of one code are listed.
+const USES_LISTED: usize = 50;
+
+impl Partial {
+    /// Notes a use of `code` at `file` and `at`, when its uses are asked for.
+    fn used(&mut self, code: &str, file: &str, at: Position, note: impl FnOnce() -> String) {
+        if !self.wanted.contains(code) {
+            return;
+        }
+        self.uses.entry(code.to_owned()).or_default().push(Related {
+            file: file.to_owned(),
+            line: at.line,
+            column: at.column,
+            note: note(),
+        });
+    }
+}
+
+/// What a use's keys are, for a note: `report site, keys "a, b"`.
+fn site_note(keys: Option<&[String]>, through: Option<&str>) -> String {
+    let through = through.map_or_else(String::new, |name| format!(" through {name}"));
+    match keys {
+        Some(keys) => format!("report site{through}, keys {:?}", keys.join(", ")),
+        None => format!("report site{through}, keys not written as literals"),
+    }
 }
 
 /// How many of each thing were read.
@@ -141,6 +172,9 @@ pub(crate) struct Compared {
     pub(crate) tally: Tally,
     /// Findings left out because a file had too many.
     pub(crate) left_out: LeftOut,
+    /// For each code asked about, the sites, table rows and definitions
+    /// that use it, in file order (at most [`USES_LISTED`], then a count).
+    pub(crate) uses: HashMap<String, Vec<Related>>,
 }
 
 /// Every disagreement between `catalogs` and the files `walk` found under
@@ -154,13 +188,21 @@ pub(crate) fn compare(
     walk: &Walk,
     roots: &[PathBuf],
     warn: bool,
+    wanted: &HashSet<String>,
 ) -> Compared {
-    let mut entries: Entries = HashMap::new();
+    let mut entries = Entries::default();
     for checked in catalogs {
         for entry in &checked.catalog.entries {
             entries
+                .codes
                 .entry(entry.code.as_str())
                 .or_insert((checked, entry));
+        }
+        for retired in &checked.catalog.retired {
+            entries
+                .retired
+                .entry(retired.code.as_str())
+                .or_insert((checked, retired));
         }
     }
     let mut unknown_kind = vec![0usize; roots.len()];
@@ -177,7 +219,10 @@ pub(crate) fn compare(
         let workers: Vec<_> = (0..THREADS)
             .map(|thread| {
                 scope.spawn(move || {
-                    let mut partial = Partial::default();
+                    let mut partial = Partial {
+                        wanted: wanted.clone(),
+                        ..Partial::default()
+                    };
                     for index in (thread..files.len()).step_by(THREADS) {
                         let (walked, kind) = &files[index];
                         let read = catch_unwind(AssertUnwindSafe(|| {
@@ -226,7 +271,11 @@ pub(crate) fn compare(
     let mut missing_text: Vec<(usize, MissingText)> = Vec::new();
     let mut skipped: Vec<(usize, PathBuf, Skip)> = Vec::new();
     let mut left_out = LeftOut::default();
+    let mut uses: HashMap<String, Vec<Related>> = HashMap::new();
     for partial in partials {
+        for (code, places) in partial.uses {
+            uses.entry(code).or_default().extend(places);
+        }
         out.extend(partial.findings);
         tally.add(partial.tally);
         deferred.extend(partial.deferred);
@@ -346,6 +395,14 @@ pub(crate) fn compare(
             keys: site.keys.as_deref(),
             values: site.values.as_deref(),
         };
+        if wanted.contains(&code) {
+            uses.entry(code.clone()).or_default().push(Related {
+                file: site.file.clone(),
+                line: site.at.line,
+                column: site.at.column,
+                note: site_note(site.keys.as_deref(), through),
+            });
+        }
         let mut found = Vec::new();
         here.site(&using, definition.as_ref(), warn, &mut found);
         allow(
@@ -434,11 +491,25 @@ pub(crate) fn compare(
     }
     out.sort();
     out.dedup();
+    for places in uses.values_mut() {
+        places.sort();
+        if places.len() > USES_LISTED {
+            let more = places.len() - USES_LISTED;
+            places.truncate(USES_LISTED);
+            places.push(Related {
+                file: "...".to_owned(),
+                line: 0,
+                column: 0,
+                note: format!("and {} more", errcode_syntax::counted(more, "use")),
+            });
+        }
+    }
     Compared {
         findings: out,
         unreadable,
         tally,
         left_out,
+        uses,
     }
 }
 
@@ -602,6 +673,14 @@ impl Visitor for CCompare<'_, '_> {
                 allowed: false,
             },
         );
+        let layout = match row.layout {
+            Layout::StructArray => "table row",
+            Layout::XMacro => "X-macro row",
+        };
+        let names = row.names.join(", ");
+        self.partial.used(&row.code, self.here.file, row.at, || {
+            format!("{layout}, names {names:?}")
+        });
         let mut found = Vec::new();
         self.here.table_row(&row, &mut found);
         allow(
@@ -629,6 +708,9 @@ impl Visitor for CCompare<'_, '_> {
     fn site(&mut self, site: Site) {
         if let SiteCode::Literal(code) = &site.code {
             self.partial.tally.sites += 1;
+            self.partial.used(code, self.here.file, site.at, || {
+                site_note(site.keys.as_deref(), None)
+            });
             if let Some((checked, entry)) = self.here.entries.get(code.as_str()) {
                 let definition = catalog_definition(checked, entry);
                 let using = Use {
@@ -813,6 +895,11 @@ impl Partial {
                         self.tally.sites += rust.sites.len();
                         here.rust(&rust, &mut found);
                         for definition in &rust.definitions {
+                            let at = Position::new(definition.code.at.line, definition.code.at.column);
+                            let names = definition.arg_names().0.join(", ");
+                            self.used(&definition.code.value, &file, at, || {
+                                format!("Rust definition {}, names {names:?}", definition.item)
+                            });
                             let template = definition.template().unwrap_or_default();
                             define(
                                 &mut self.defined,
@@ -826,6 +913,7 @@ impl Partial {
                             let at = Position::new(site.code.at.line, site.code.at.column);
                             let (allowed, allowed_at) = rust_allowed(&lines, site.at.line);
                             let code = &site.code.value;
+                            self.used(code, &file, at, || site_note(site.keys.as_deref(), None));
                             match entries.get(code.as_str()) {
                                 Some((checked, entry)) => {
                                     let definition = catalog_definition(checked, entry);
