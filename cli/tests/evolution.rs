@@ -400,3 +400,56 @@ fn a_retired_code_is_explained_and_exported_as_no_longer_reported() {
     );
     assert_eq!(run.status, 0, "{}", run.stdout);
 }
+
+#[test]
+fn update_turns_a_retired_codes_page_into_its_note_and_markdown_lists_it() {
+    let page = "# E10001 Invalid\\_Argument\n\n## Symptom\n\n```text\nValue %s is invalid.\n```\n";
+    let dir = folder(&[
+        ("error_code.json", V2),
+        ("docs/en/E10001-Invalid_Argument.md", page),
+    ]);
+    let run = errcode(
+        dir.path(),
+        &["update", "error_code.json", "--against", "docs"],
+    );
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            "updated docs/en/E10001-Invalid_Argument.md (page of a retired code)\nupdated 1 file\n",
+            0
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("docs/en/E10001-Invalid_Argument.md")).unwrap(),
+        "# E10001 Invalid\\_Argument\n\nThis error code is no longer reported (retired in 8.0.RC1). Report EK0003 instead.\n\n## Symptom\n\n```text\nValue %s is invalid.\n```\n"
+    );
+    // Once is enough.
+    let again = errcode(
+        dir.path(),
+        &[
+            "update",
+            "error_code.json",
+            "--against",
+            "docs",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(again.status, 0, "{}", again.stdout);
+    let out = dir.path().join("markdown");
+    errcode(
+        dir.path(),
+        &[
+            "export",
+            "--format",
+            "markdown",
+            "--catalog",
+            "error_code.json",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("codes/E10001.md")).unwrap(),
+        "# E10001\n\n[All classes](../index.md)\n\n**No longer reported.** Retired in 8\\.0.RC1. Report [EK0003](../codes/EK0003.md) instead.\n"
+    );
+}
