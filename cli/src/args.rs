@@ -70,6 +70,12 @@ pub(crate) enum Command {
         /// TEXT ones warnings.
         #[arg(long, value_name = "FILE|REV:PATH")]
         previous: Option<String>,
+        /// The --against paths mirror the catalogs whole (a Rust crate of
+        /// their definitions, a JSON copy): a code on one side only is an
+        /// error, a catalog's code that no copy defines and a copy's code
+        /// the catalogs lack alike.
+        #[arg(long)]
+        complete: bool,
     },
     /// Per code, when the catalog's git history added, changed (by
     /// category and rule) and removed or retired it, each version read once.

@@ -29,6 +29,7 @@ pub(crate) struct CheckArgs {
     pub(crate) baseline: Option<PathBuf>,
     pub(crate) write_baseline: Option<PathBuf>,
     pub(crate) previous: Option<String>,
+    pub(crate) complete: bool,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -205,6 +206,29 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             input_error(&mut outcome, None, why);
         }
         findings.extend(compared.findings);
+        if args.complete {
+            // A copy that mirrors the catalog has each of its codes, and
+            // no other: a code of a crate's own is an error too.
+            for finding in &mut findings {
+                if finding.kind == crate::finding::Kind::RustOnlyCode {
+                    finding.severity = errcode::catalog::Severity::Error;
+                }
+            }
+            for checked in &checked {
+                for entry in &checked.catalog.entries {
+                    if !compared.defined.contains(&entry.code) {
+                        findings.push(Finding::new(
+                            checked.file.clone(),
+                            entry.position.line,
+                            entry.position.column,
+                            Some(entry.code.clone()),
+                            crate::finding::Kind::MissingCopy,
+                            "the catalog defines the code, but no Rust definition, catalog copy or table row under the --against paths does (--complete)",
+                        ));
+                    }
+                }
+            }
+        }
         left_out.extend(compared.left_out);
         if args.warn {
             for checked in &checked {

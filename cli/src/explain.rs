@@ -70,6 +70,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
                 omitted_warnings: 0,
                 docs: Default::default(),
                 refused: Vec::new(),
+                files: Default::default(),
             };
         }
     }
@@ -112,7 +113,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         text.push_str(&format!("Class: {class}\n"));
     }
     text.push_str(&format!("Kind: {}\n", kind(&entry.code)));
-    match &source.file {
+    match source.file_of(code) {
         Some(file) => text.push_str(&format!("Defined at: {file}:{}\n", entry.position.line)),
         None => {
             if let Some(def) = registry().get(code) {
@@ -154,7 +155,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         let keys: Vec<String> = fields.iter().map(|name| format!("{name:?}")).collect();
         let values: Vec<String> = fields.iter().map(|name| field_name(name)).collect();
         text.push_str(&format!(
-            "\nReport it from Rust:\n  errcode::msprof_env_error!({:?}, [{}], [{}]);\n",
+            "\nReport it from Rust:\n  errcode::report!({:?}, [{}], [{}]);\n",
             entry.code,
             keys.join(", "),
             values.join(", ")

@@ -36,6 +36,9 @@ pub(crate) enum Kind {
     CatalogMissingText,
     /// Warning: a catalog code has no page in a language that has pages.
     MissingPage,
+    /// With `--complete`: a catalog code that no copy defines (no Rust
+    /// definition, catalog copy or table row).
+    MissingCopy,
     /// A Rust file that does not parse. An error, not a warning: its
     /// definitions and report sites go unchecked, and a CI run must not
     /// pass on what it never read. (Exit status 2 stays for a path that
@@ -100,6 +103,7 @@ const KINDS: &[Kind] = &[
     Kind::ValueCount,
     Kind::CatalogMissingText,
     Kind::MissingPage,
+    Kind::MissingCopy,
     Kind::Unparsed,
     Kind::TooDeep,
     Kind::Unclosed,
@@ -152,6 +156,7 @@ impl Kind {
             Kind::ValueCount => "value-count",
             Kind::CatalogMissingText => "catalog-missing-text",
             Kind::MissingPage => "missing-page",
+            Kind::MissingCopy => "missing-copy",
             Kind::Unparsed => "unparsed-source",
             Kind::TooDeep => "too-deep",
             Kind::Unclosed => "unclosed",
@@ -212,6 +217,7 @@ impl Kind {
             Kind::ValueCount => "A report site passes another number of values than of keys.",
             Kind::CatalogMissingText => "A page has a cause or solution that the catalog lacks.",
             Kind::MissingPage => "A code has no reference page in a language that has pages.",
+            Kind::MissingCopy => "A catalog's code that no copy defines.",
             Kind::Unparsed => "A Rust source that does not parse is not checked.",
             Kind::TooDeep => "Brackets nest too deep for the reader: the inside is not checked.",
             Kind::Unclosed => {
@@ -251,6 +257,7 @@ impl Kind {
             | Kind::KeysDiffer
             | Kind::ValueCount
             | Kind::Unparsed
+            | Kind::MissingCopy
             | Kind::TooDeep => Severity::Error,
             _ => Severity::Warning,
         }

@@ -57,6 +57,7 @@ fn main() -> ExitCode {
             baseline,
             write_baseline,
             previous,
+            complete,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
             baseline,
             write_baseline,
             previous,
+            complete,
         }),
         Command::History { file, code } => history::run(&file, code.as_deref()),
         Command::Update {

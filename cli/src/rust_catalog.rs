@@ -23,6 +23,8 @@ pub(crate) struct Folder {
     /// A line per definition (or file) that could not be read:
     /// `FILE:LINE: CODE: why`.
     pub(crate) problems: Vec<String>,
+    /// By code, the file that defines it, as findings name it.
+    pub(crate) files: HashMap<String, String>,
 }
 
 /// The catalog of the `#[error_code]` definitions in the `.rs` files under
@@ -36,6 +38,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
+    let mut defined_in: HashMap<String, String> = HashMap::new();
     for path in files {
         let bytes = fs::read(&path)
             .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&path)))?;
@@ -111,6 +114,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
                 continue;
             }
             seen.insert(code.clone(), (path.clone(), definition.code.at.line));
+            defined_in.insert(code.clone(), crate::paths::name(&path));
             docs.insert(code, Documented::new(field_docs, example));
             entries.push(entry);
         }
@@ -119,6 +123,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
         catalog: Catalog::new(entries),
         docs,
         problems,
+        files: defined_in,
     })
 }
 

@@ -26,6 +26,16 @@ pub(crate) struct Source {
     /// Rust sources: the definitions that could not be read, a line each
     /// (`FILE:LINE: CODE: why`); the catalog holds the others.
     pub(crate) refused: Vec<String>,
+    /// Rust sources: by code, the file that defines it (the catalog's own
+    /// file for a JSON catalog).
+    pub(crate) files: std::collections::HashMap<String, String>,
+}
+
+impl Source {
+    /// The file that defines `code`, as findings name it.
+    pub(crate) fn file_of(&self, code: &str) -> Option<String> {
+        self.files.get(code).cloned().or_else(|| self.file.clone())
+    }
 }
 
 impl Source {
@@ -44,6 +54,7 @@ impl Source {
             omitted_errors: 0,
             omitted_warnings: 0,
             refused: Vec::new(),
+            files: Default::default(),
         }
     }
 
@@ -71,6 +82,7 @@ impl Source {
                 omitted_errors: 0,
                 omitted_warnings: 0,
                 refused: folder.problems,
+                files: folder.files,
             });
         }
         let bytes = std::fs::read(path)
@@ -84,6 +96,7 @@ impl Source {
             omitted_errors: loaded.omitted_errors,
             omitted_warnings: loaded.omitted_warnings,
             refused: Vec::new(),
+            files: Default::default(),
         })
     }
 

@@ -507,7 +507,7 @@ fn explain_a_code_defined_only_in_rust_sources() {
         "EZ0042: Gone\nKind: error\nDefined at: src/lib.rs:1\n\nMessage: Device %s is gone.\nArguments: device\n\n\
          Possible cause: N/A\nSolution: Plug it in.\n\nAs reported, with each argument shown by name:\n  \
          EZ0042: Device <device> is gone.\n          Solution: Plug it in.\n\nReport it from Rust:\n  \
-         errcode::msprof_env_error!(\"EZ0042\", [\"device\"], [device]);\n\n\
+         errcode::report!(\"EZ0042\", [\"device\"], [device]);\n\n\
          Arguments, as the Rust definition documents them:\n  device: the device number\n  example: 3\n\n\
          Copies:\n  src/lib.rs:1 (Rust definition Gone)\n\nReport sites (1):\n  src/lib.rs:6\n"
     );

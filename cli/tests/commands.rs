@@ -293,7 +293,7 @@ fn explain_works_on_the_built_in_catalog() {
          \x20         Solution: Stop unnecessary processes and ensure that the required memory is available.\n\
          \n\
          Report it from Rust:\n\
-         \x20 errcode::msprof_env_error!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
+         \x20 errcode::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
     );
 }
 
@@ -321,7 +321,7 @@ fn explain_a_catalog_entry_with_keywords_repeats_and_problems() {
          \x20 WX0001: Failed to <function> because <type> is not supported.\n\
          \n\
          Report it from Rust:\n\
-         \x20 errcode::msprof_env_error!(\"WX0001\", [\"function\", \"type\"], [function, r#type]);\n"
+         \x20 errcode::report!(\"WX0001\", [\"function\", \"type\"], [function, r#type]);\n"
     );
     assert_eq!(run.status, 0);
 

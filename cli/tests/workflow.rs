@@ -645,3 +645,51 @@ fn a_row_the_tables_bound_cannot_hold_is_left_and_named() {
     );
     assert_eq!(run.status, 1);
 }
+
+#[test]
+fn complete_makes_a_code_on_one_side_only_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("error_code.json"), CATALOG).unwrap();
+    fs::create_dir(dir.path().join("errors")).unwrap();
+    fs::write(
+        dir.path().join("errors/lib.rs"),
+        "#[errcode::error_code(\"EK0201\", title = \"Resource_Error\", class = \"Profiling Errors\", message = \"Failed to allocate {buf_size} host memory.\", cause = \"Too little memory.\", solution = \"Stop unnecessary processes.\")]\npub struct Low { pub buf_size: u64 }\n#[errcode::error_code(\"EZ0001\", message = \"Own.\")]\npub struct Own;\n",
+    )
+    .unwrap();
+    let plain = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "errors"],
+    );
+    assert_eq!(plain.status, 0, "{}", plain.stdout);
+    let run = errcode(
+        dir.path(),
+        &[
+            "check",
+            "error_code.json",
+            "--against",
+            "errors",
+            "--complete",
+        ],
+    );
+    assert_eq!(
+        run.stdout,
+        "\
+error_code.json:14:5: EH0001: the catalog defines the code, but no Rust definition, catalog copy or table row under the --against paths does (--complete)
+error_code.json:25:5: EE1013: the catalog defines the code, but no Rust definition, catalog copy or table row under the --against paths does (--complete)
+errors/lib.rs:3:23: EZ0001: Rust definition Own of a code that no catalog defines
+checked 3 entries in error_code.json against 1 file (0 table rows, 0 pages, 0 report sites, 2 Rust definitions)
+3 errors, 0 warnings in 2 files
+"
+    );
+    assert_eq!(run.status, 1);
+    // The folder explained as a catalog names the definition's own file.
+    let explain = errcode(dir.path(), &["explain", "EK0201", "--catalog", "errors"]);
+    assert!(
+        explain.stdout.contains("\nDefined at: errors/lib.rs:2\n"),
+        "{}",
+        explain.stdout
+    );
+    assert!(explain.stdout.contains(
+        "\nReport it from Rust:\n  errcode::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
+    ));
+}

@@ -175,6 +175,8 @@ pub(crate) struct Compared {
     /// For each code asked about, the sites, table rows and definitions
     /// that use it, in file order (at most [`USES_LISTED`], then a count).
     pub(crate) uses: HashMap<String, Vec<Related>>,
+    /// The codes that table rows, Rust definitions and catalog copies define.
+    pub(crate) defined: HashSet<String>,
 }
 
 /// Every disagreement between `catalogs` and the files `walk` found under
@@ -510,6 +512,7 @@ pub(crate) fn compare(
         tally,
         left_out,
         uses,
+        defined: defined.into_keys().collect(),
     }
 }
 
