@@ -42,6 +42,19 @@ struct Change {
     what: String,
 }
 
+impl Change {
+    /// The file at `path` rewritten from `old` to `new`, when they differ.
+    fn of(path: &Path, old: Vec<u8>, new: String, what: &str) -> Option<Change> {
+        (new.as_bytes() != old.as_slice()).then(|| Change {
+            path: path.to_path_buf(),
+            old,
+            new: new.into_bytes(),
+            rename: None,
+            what: what.to_owned(),
+        })
+    }
+}
+
 pub(crate) fn run(args: UpdateArgs) -> Outcome {
     let inputs = match Inputs::gather(
         &args.files,
@@ -170,15 +183,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                 Language::English
             };
             let updated = retired_page(retired, language, Some(&text));
-            if updated.as_bytes() != bytes.as_slice() {
-                changes.push(Change {
-                    path: path.clone(),
-                    old: bytes,
-                    new: updated.into_bytes(),
-                    rename: None,
-                    what: "page of a retired code".to_owned(),
-                });
-            }
+            changes.extend(Change::of(path, bytes, updated, "page of a retired code"));
             continue;
         }
         let Some((entry, docs)) = entries.get(page.code.as_str()) else {
@@ -251,15 +256,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .map(|(code, title)| (code.as_str(), title.as_str()))
             .collect();
         let updated = update_index(&text, &titles);
-        if updated.as_bytes() != bytes.as_slice() {
-            changes.push(Change {
-                path: path.clone(),
-                old: bytes,
-                new: updated.into_bytes(),
-                rename: None,
-                what: "index page".to_owned(),
-            });
-        }
+        changes.extend(Change::of(path, bytes, updated, "index page"));
     }
     changes.sort_by(|a, b| a.path.cmp(&b.path));
     if args.dry_run {
