@@ -22,6 +22,7 @@ fn main() {
     println!("cargo::rerun-if-changed=src/err_msg.cc");
     println!("cargo::rerun-if-changed=include/cann/base/err_msg.h");
     println!("cargo::rerun-if-changed=include/cann/base/err_mgr.h");
+    println!("cargo::rerun-if-changed=include/cann/error_manager.h");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let trampoline = matches!(arch.as_str(), "x86_64" | "aarch64");
     let mut build = cc::Build::new();

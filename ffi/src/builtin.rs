@@ -133,6 +133,9 @@ pub(crate) fn catalog() -> Catalog {
             def.args().join(","),
             def.cause(),
             def.solution(),
+            // CANN's error_code.json gives each of them a suggestion,
+            // "N/A" where it has no text, and raw items show it so.
+            true,
         )
     });
     let compact = COMPACT.iter().map(|compact| {
@@ -144,6 +147,7 @@ pub(crate) fn catalog() -> Catalog {
             compact.arglist.to_owned(),
             compact.cause,
             compact.solution,
+            false,
         )
     });
     Catalog::new(profiling.chain(compact).collect())
@@ -157,8 +161,9 @@ fn entry(
     arglist: String,
     cause: Option<&str>,
     solution: Option<&str>,
+    suggested: bool,
 ) -> Entry {
-    let suggestion = (cause.is_some() || solution.is_some())
+    let suggestion = (suggested || cause.is_some() || solution.is_some())
         .then(|| Suggestion::new(cause.map(str::to_owned), solution.map(str::to_owned)));
     let mut entry = Entry::new(code, message, arglist);
     entry.class = class.map(str::to_owned);
@@ -174,7 +179,7 @@ pub(crate) fn ensure_registered() {
     static REGISTERED: OnceLock<()> = OnceLock::new();
     REGISTERED.get_or_init(|| {
         // Checked by the tests: the built-in catalog has no error.
-        let _ = errcode::register_catalog_json(&catalog().to_json(), 0);
+        let _ = crate::written::register(&catalog().to_json(), 0);
     });
 }
 

@@ -36,6 +36,7 @@ mod failure;
 /// cbindgen:ignore
 mod ge;
 mod text;
+mod written;
 
 use core::cell::RefCell;
 use core::ffi::c_char;
@@ -327,7 +328,7 @@ fn register(function: &str, what: &str, bytes: &[u8], priority: i32) -> i32 {
         }
     };
     builtin::ensure_registered();
-    match errcode::register_catalog_json_partial(json, priority) {
+    match crate::written::register(json, priority) {
         Err(errors) => fail(format!(
             "{function}: {what} is not a catalog; nothing registered:\n{errors}"
         )),
