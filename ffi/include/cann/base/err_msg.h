@@ -28,7 +28,7 @@
  *  - Catalogs are checked when registered: an entry whose placeholders do
  *    not match its Arglist is refused, and the function returns -1 having
  *    registered every other entry (ErrcodeLastError in
- *    errcode/error_manager.h lists the refused entries).
+ *    errcode/compact_error_manager.h lists the refused entries).
  *  - Each RegisterFormatErrorMessage is registered above everything before
  *    it: a second definition of a code replaces the first for later reports.
  *  - ReportUserDefinedErrMsg keeps the codes EU0000-EU9999 that no catalog
