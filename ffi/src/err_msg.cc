@@ -578,7 +578,13 @@ int32_t ErrorManager::GetMstuneCompileFailedMsg(
     return 0;
 }
 
-void ErrorManager::GenWorkStreamIdDefault() { error_context_.work_stream_id = errcode_ffi_ge_default_id(); }
+void ErrorManager::GenWorkStreamIdDefault()
+{
+    // Moved there now, its own reports first: another thread may join the
+    // id as soon as it is given out.
+    error_context_.work_stream_id = errcode_ffi_ge_default_id();
+    errcode_ffi_ge_enter(error_context_.work_stream_id, 0);
+}
 
 void ErrorManager::GenWorkStreamIdBySessionGraph(const uint64_t session_id, const uint64_t graph_id)
 {
