@@ -216,6 +216,30 @@ impl fmt::Display for ThreadSuffix {
     }
 }
 
+/// Lets the graph engine's layout keep this process's id instead of asking
+/// the kernel at each rendering, and forgets it in the child of a `fork`.
+#[cfg(unix)]
+fn keep_process_id() {
+    unsafe extern "C" fn forget_in_child() {
+        errcode::__private::forget_process_id();
+    }
+    unsafe extern "C" {
+        fn pthread_atfork(
+            prepare: Option<unsafe extern "C" fn()>,
+            parent: Option<unsafe extern "C" fn()>,
+            child: Option<unsafe extern "C" fn()>,
+        ) -> i32;
+    }
+    // SAFETY: pthread_atfork only keeps the handler, which stores an
+    // atomic and so may run in the child of a fork.
+    if unsafe { pthread_atfork(None, None, Some(forget_in_child)) } == 0 {
+        errcode::__private::keep_process_id();
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_process_id() {}
+
 /// What became of the configuration catalog.
 enum Configuration {
     /// Registered from this path.
@@ -229,8 +253,10 @@ enum Configuration {
 fn ensure_initialised() -> &'static Configuration {
     static INITIALISED: OnceLock<Configuration> = OnceLock::new();
     INITIALISED.get_or_init(|| {
-        // The framework's text shows when each report was made.
+        // The framework's text shows when each report was made, and by
+        // which process.
         errcode::keep_report_times();
+        keep_process_id();
         let limits = errcode::limits();
         if limits.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES {
             // Within the bounds set_limits accepts: it cannot fail.

@@ -10,6 +10,7 @@
 // stays flat).
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -300,6 +301,34 @@ void CheckInitPath()
     rmdir(root);
 }
 
+// The process id each line shows is the renderer's: a forked child's own.
+void CheckFork()
+{
+    Begin();
+    CHECK_INT(Manager().ReportInterErrMessage("EE9999", "in the parent"), 0);
+    End();
+    CHECK_STR(
+        ClassErrorText().c_str(),
+        "EE9999: Internal error!\nEE9999[PID: P] T (EE9999):  in the parent\nTraceBack (most recent call last):\n");
+    fflush(stdout);
+    fflush(stderr);
+    const pid_t child = fork();
+    if (child == 0) {
+        Begin();
+        (void)Manager().ReportInterErrMessage("EE9999", "in the child");
+        End();
+        // Masked checks the id against getpid(), the child's.
+        CHECK_STR(
+            ClassErrorText().c_str(),
+            "EE9999: Internal error!\nEE9999[PID: P] T (EE9999):  in the child\nTraceBack (most recent call last):\n");
+        fflush(stderr);
+        _exit(check_status("error manager fork") == 0 ? 0 : 1);
+    }
+    int status = -1;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 int Class()
 {
     CHECK_INT(error_message::RegisterFormatErrorMessage(kCatalog, sizeof kCatalog - 1), 0);
@@ -309,6 +338,7 @@ int Class()
     CheckContexts();
     CheckOutputAndMstune();
     CheckInitPath();
+    CheckFork();
     return check_status("error manager class");
 }
 

@@ -239,8 +239,8 @@ mod ge {
         out.write_str(core::str::from_utf8(&time).unwrap_or_default())
     }
 
-    /// This process's id in decimal, read at each rendering (a forked child
-    /// is another process), in a buffer of its own.
+    /// This process's id in decimal (see `crate::process`), in a buffer of
+    /// its own.
     struct Pid {
         digits: [u8; 10],
         start: usize,
@@ -252,7 +252,7 @@ mod ge {
                 digits: [b'0'; 10],
                 start: 10,
             };
-            let mut id = std::process::id();
+            let mut id = crate::process::process_id();
             loop {
                 pid.start -= 1;
                 pid.digits[pid.start] = b'0' + (id % 10) as u8;
