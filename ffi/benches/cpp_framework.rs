@@ -172,7 +172,7 @@ static inline int CheckLogLevel(int module_id, int level) { (void)module_id; ret
 const WRAP: &str = "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc";
 
 /// Blocks of each scenario per run of `framework bench`.
-const BLOCKS: &str = "51";
+const BLOCKS: &str = "101";
 
 const SCENARIOS: [(&str, &str); 2] = [
     ("ek0201", "EK0201 (msprof's shape) + GetErrMgrErrorMessage"),
@@ -480,8 +480,8 @@ fn main() {
 
     println!();
     println!(
-        "== C++ framework: ns per cycle, median over {rounds} runs of the median of {BLOCKS} \
-         blocks (each on a new thread after a warm-up), the programs alternating; load average \
+        "== C++ framework: ns per cycle (thread CPU time), median over {rounds} runs of the median \
+         of {BLOCKS} blocks (each on a new thread after a warm-up), the programs alternating; load average \
          {load_before} before, {load_after} after"
     );
     let names: Vec<&str> = programs.iter().map(|program| program.name).collect();

@@ -115,14 +115,38 @@ int32_t ReportInner(
     }
     const char* slash = strrchr(file_name, '/');
     const char* base_name = (slash == nullptr) ? file_name : slash + 1;
-    const size_t room = sizeof message - static_cast<size_t>(written);
-    const int suffix =
-        snprintf(message + written, room, "[FUNC:%s][FILE:%s][LINE:%u]", func, base_name, static_cast<unsigned>(line));
-    if (suffix < 0 || static_cast<size_t>(suffix) >= room) {
-        return -1;
+    // "[FUNC:f][FILE:file.cc][LINE:12]", put together by hand: snprintf's
+    // parsing of the format cost as much as the rest of the report.
+    char digits[10];
+    size_t digit_count = 0;
+    uint32_t rest = line;
+    do {
+        digits[sizeof digits - 1 - digit_count++] = static_cast<char>('0' + rest % 10U);
+        rest /= 10U;
+    } while (rest != 0U);
+    const struct {
+        const char* text;
+        size_t len;
+    } parts[] = {
+        {"[FUNC:", 6},
+        {func, strlen(func)},
+        {"][FILE:", 7},
+        {base_name, strlen(base_name)},
+        {"][LINE:", 7},
+        {digits + sizeof digits - digit_count, digit_count},
+        {"]", 1},
+    };
+    size_t len = static_cast<size_t>(written);
+    for (const auto& part : parts) {
+        // Room is kept for the NUL, as the bounded formatting keeps it.
+        if (part.len >= sizeof message - len) {
+            return -1;
+        }
+        memcpy(message + len, part.text, part.len);
+        len += part.len;
     }
-    return errcode_ffi_ge_report_inner(
-        ErrcodeFfiContext::Id(), error_code, message, static_cast<size_t>(written) + static_cast<size_t>(suffix));
+    message[len] = '\0';
+    return errcode_ffi_ge_report_inner(ErrcodeFfiContext::Id(), error_code, message, len);
 }
 
 const char* Taken(bool warnings, size_t& len)

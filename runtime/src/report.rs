@@ -391,9 +391,24 @@ static INTERNAL_CODES: [[u8; 6]; 144] = {
 
 /// `code` as one of [`INTERNAL_CODES`], when it is one.
 fn interned_internal_code(code: &str) -> Option<&'static str> {
+    // Its place in the table, worked out from the code rather than searched.
+    let &[severity, module, digit, ..] = code.as_bytes() else {
+        return None;
+    };
+    let severity = match severity {
+        b'E' => 0,
+        b'W' => 1,
+        _ => return None,
+    };
+    let module = match module {
+        b'A'..=b'Z' => usize::from(module - b'A'),
+        b'0'..=b'9' => usize::from(module - b'0') + 26,
+        _ => return None,
+    };
+    let index = severity * 72 + module * 2 + usize::from(digit == b'9');
     INTERNAL_CODES
-        .iter()
-        .find(|interned| interned.as_slice() == code.as_bytes())
+        .get(index)
+        .filter(|interned| interned.as_slice() == code.as_bytes())
         .and_then(|interned| core::str::from_utf8(interned).ok())
 }
 
@@ -861,5 +876,23 @@ pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
             },
             report.location,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_internal_code_is_interned_and_no_other() {
+        for interned in &INTERNAL_CODES {
+            let code = core::str::from_utf8(interned).unwrap();
+            assert_eq!(interned_internal_code(code), Some(code));
+        }
+        for code in [
+            "EK0201", "EK999", "XK9999", "Ek9999", "EK8889", "EK99999", "E!9999", "",
+        ] {
+            assert_eq!(interned_internal_code(code), None, "{code}");
+        }
     }
 }
