@@ -22,6 +22,7 @@ fn main() {
     println!("cargo::rerun-if-changed=src/err_msg.cc");
     println!("cargo::rerun-if-changed=include/cann/base/err_msg.h");
     println!("cargo::rerun-if-changed=include/cann/base/err_mgr.h");
+    println!("cargo::rerun-if-changed=include/cann/error_manager.h");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let trampoline = matches!(arch.as_str(), "x86_64" | "aarch64");
     let mut build = cc::Build::new();
@@ -50,6 +51,10 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
         let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
         println!("cargo::rustc-cdylib-link-arg=-Wl,--version-script={dir}/cxx_exports.map");
+        // A program linked to the shared library records this name, which
+        // `install.sh` installs it under (CANN's liberror_manager.so is
+        // named the same way, without a version).
+        println!("cargo::rustc-cdylib-link-arg=-Wl,-soname,liberrcode_ffi.so");
     }
     let target = std::env::var("TARGET").expect("cargo sets TARGET for build scripts");
     println!("cargo::rustc-env=ERRCODE_FFI_TARGET={target}");

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 
 /* A profiling buffer that cannot be allocated, reported as the compact
  * runtime reports it: EK0201 with its argument by name. */

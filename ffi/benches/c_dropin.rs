@@ -178,7 +178,8 @@ fn build_errcode() -> PathBuf {
     command
         .arg("-Werror")
         .arg("-I")
-        .arg(crate_dir().join("include/errcode"));
+        .arg(crate_dir().join("include"))
+        .arg("-DERRCODE_DROPIN_ERRCODE");
     program_flags(&mut command);
     command
         .arg("-o")

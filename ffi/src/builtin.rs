@@ -131,8 +131,12 @@ pub(crate) fn catalog() -> Catalog {
             def.code(),
             def.message(),
             def.args().join(","),
-            def.cause(),
-            def.solution(),
+            // CANN's error_code.json gives each of them a suggestion,
+            // "N/A" where it has no text, and raw items show it so.
+            Some(Suggestion::new(
+                def.cause().map(str::to_owned),
+                def.solution().map(str::to_owned),
+            )),
         )
     });
     let compact = COMPACT.iter().map(|compact| {
@@ -142,8 +146,12 @@ pub(crate) fn catalog() -> Catalog {
             compact.code,
             compact.message,
             compact.arglist.to_owned(),
-            compact.cause,
-            compact.solution,
+            (compact.cause.is_some() || compact.solution.is_some()).then(|| {
+                Suggestion::new(
+                    compact.cause.map(str::to_owned),
+                    compact.solution.map(str::to_owned),
+                )
+            }),
         )
     });
     Catalog::new(profiling.chain(compact).collect())
@@ -155,11 +163,8 @@ fn entry(
     code: &str,
     message: &str,
     arglist: String,
-    cause: Option<&str>,
-    solution: Option<&str>,
+    suggestion: Option<Suggestion>,
 ) -> Entry {
-    let suggestion = (cause.is_some() || solution.is_some())
-        .then(|| Suggestion::new(cause.map(str::to_owned), solution.map(str::to_owned)));
     let mut entry = Entry::new(code, message, arglist);
     entry.class = class.map(str::to_owned);
     entry.title = title.map(str::to_owned);
@@ -174,7 +179,7 @@ pub(crate) fn ensure_registered() {
     static REGISTERED: OnceLock<()> = OnceLock::new();
     REGISTERED.get_or_init(|| {
         // Checked by the tests: the built-in catalog has no error.
-        let _ = errcode::register_catalog_json(&catalog().to_json(), 0);
+        let _ = crate::written::register(&catalog().to_json(), 0);
     });
 }
 

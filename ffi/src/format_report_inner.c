@@ -1,5 +1,5 @@
 /*
- * FormatReportInner, the variadic function of errcode/error_manager.h: Rust
+ * FormatReportInner, the variadic function of errcode/compact_error_manager.h: Rust
  * cannot define a C variadic function on stable, so these few lines of C
  * format the message and hand it to ReportInterErrMessage, which is Rust.
  */
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* From errcode/error_manager.h, which is generated from the Rust crate and
+/* From errcode/compact_error_manager.h, which is generated from the Rust crate and
  * not included here, so that regenerating it never depends on this file
  * compiling against the previous one. The C tests include the header and
  * call FormatReportInner through it. */

@@ -1,13 +1,23 @@
-//! The Rust half of CANN's C++ error-message framework (`error_message::`
-//! of `include/cann/base/err_msg.h` and `err_mgr.h`): the functions
+//! The Rust half of CANN's C++ error-message framework: `error_message::`
+//! of `include/cann/base/err_msg.h` and `err_mgr.h`, and the `ErrorManager`
+//! class of `include/cann/error_manager.h`. These are the functions
 //! `src/err_msg.cc` calls, which report into and render from errcode's own
 //! store.
 //!
-//! Where a report goes: in `INTERNAL_MODE`, the calling thread's own store
-//! (lock-free), or the [`WorkStream`] its `work_stream_id` names once it has
-//! one (`GetErrMgrContext`, `SetErrMgrContext`); in `PROCESS_MODE`, one
-//! stream for the process. The map from ids to streams is read only by
-//! those two calls, never on the report path.
+//! Where a report goes: in `INTERNAL_MODE`, the store the calling thread's
+//! `work_stream_id` names. C++ keeps that id (the thread's
+//! `ErrorManager::error_context_`, which callers may write) and passes it
+//! with every call; this side keeps, per thread, the id it last saw and the
+//! [`WorkStream`] of it, and looks the map of streams up only when the id
+//! changes, never on the report path otherwise. Id 0 is the thread's own
+//! store, which has no lock; the thread's default id (pid * 100000 + tid)
+//! names the same reports once it has been given out. In `PROCESS_MODE`,
+//! one stream for the process.
+//!
+//! Memory: a stream is dropped from the map once the last thread leaves it
+//! (for another id, or by exiting) while its store is empty, so that a
+//! process going through any number of ids keeps only the streams that
+//! hold reports or have a thread in them.
 
 use core::cell::{Cell, RefCell};
 use core::ffi::{c_char, c_void};
@@ -16,7 +26,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use errcode::{Layout, WorkStream};
+use errcode::{Layout, Report, ReportTime, WorkStream};
 
 use crate::args::Args;
 use crate::builtin;
@@ -36,6 +46,12 @@ const CONFIGURATION_PRIORITY: u32 = 1;
 /// library (or executable) that holds it.
 const CONFIGURATION_FILE: &str = "../conf/error_manager/error_code.json";
 
+/// The longest message or argument value a store keeps once the framework
+/// is in use: CANN's manager cuts only the messages it formats into its
+/// 1,024-byte buffer (which `src/err_msg.cc` does likewise) and keeps
+/// values whole; a store stays bounded at 1,000 items of at most this.
+const FRAMEWORK_MESSAGE_BYTES: usize = 64 << 10;
+
 static MODE: AtomicU32 = AtomicU32::new(INTERNAL_MODE);
 
 /// The priority of the next `RegisterFormatErrorMessage`: each is
@@ -45,12 +61,22 @@ static NEXT_PRIORITY: AtomicU32 = AtomicU32::new(CONFIGURATION_PRIORITY + 1);
 /// The work streams by id, for the threads that join one by its id.
 static STREAMS: Mutex<BTreeMap<u64, WorkStream>> = Mutex::new(BTreeMap::new());
 
-/// A thread's `ErrorManagerContext`.
+/// What this side knows of a thread's context.
 struct Context {
-    /// 0 until the thread asks for its id or sets one.
+    /// The `work_stream_id` C++ last passed; 0 is the thread's own store.
     work_stream_id: u64,
-    /// `None`: the thread's own store.
-    stream: Option<WorkStream>,
+    /// The stream reports go to, and its key in [`STREAMS`]; `None`: the
+    /// thread's own store.
+    stream: Option<(u64, WorkStream)>,
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // The thread exits: it leaves its stream.
+        if let Some((key, stream)) = self.stream.take() {
+            release(key, stream);
+        }
+    }
 }
 
 thread_local! {
@@ -72,30 +98,78 @@ fn process_stream() -> &'static WorkStream {
     PROCESS.get_or_init(WorkStream::new)
 }
 
-/// Runs `f` with the calling thread's current store of the framework
-/// entered: the process's, its work stream's, or its own.
-fn in_store<R>(f: impl FnOnce() -> R) -> R {
+fn streams() -> std::sync::MutexGuard<'static, BTreeMap<u64, WorkStream>> {
+    STREAMS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Drops a thread's handle on the stream `key`, and the stream itself when
+/// no thread is in it and its store is empty.
+fn release(key: u64, stream: WorkStream) {
+    drop(stream);
+    let mut streams = streams();
+    if streams
+        .get(&key)
+        .is_some_and(|stream| stream.handles() == 1 && stream.is_empty())
+    {
+        streams.remove(&key);
+    }
+}
+
+/// The stream of `work_stream_id` with its key: for 0, the thread's default
+/// stream when it has one (else `None`, its own store); for any other id,
+/// its stream, made on first use.
+fn stream_of(work_stream_id: u64) -> Option<(u64, WorkStream)> {
+    if work_stream_id == 0 {
+        let default = default_work_stream_id();
+        return streams()
+            .get(&default)
+            .map(|stream| (default, stream.clone()));
+    }
+    let stream = streams().entry(work_stream_id).or_default().clone();
+    Some((work_stream_id, stream))
+}
+
+/// Moves the thread to `work_stream_id`. Its own store and its default
+/// stream are one store: moving from the first to the second takes the
+/// reports along.
+fn switch(context: &mut Context, work_stream_id: u64) {
+    let old = context.stream.take();
+    let new = stream_of(work_stream_id);
+    if old.is_none()
+        && let Some((key, stream)) = &new
+        && *key == default_work_stream_id()
+    {
+        let reports = errcode::take_reports();
+        if !reports.is_empty() {
+            let _inside = stream.enter();
+            errcode::restore_reports(reports);
+        }
+    }
+    context.work_stream_id = work_stream_id;
+    context.stream = new;
+    if let Some((key, stream)) = old {
+        release(key, stream);
+    }
+}
+
+/// Runs `f` with the store of `work_stream_id` (the calling thread's, as
+/// C++ has it) entered: the process's in `PROCESS_MODE`.
+fn in_store<R>(work_stream_id: u64, f: impl FnOnce() -> R) -> R {
     if process_mode() {
         let _inside = process_stream().enter();
         return f();
     }
-    let stream = CONTEXT
+    let _inside = CONTEXT
         .try_with(|context| {
-            context
-                .try_borrow()
-                .ok()
-                .and_then(|context| context.stream.clone())
+            let mut context = context.try_borrow_mut().ok()?;
+            if context.work_stream_id != work_stream_id {
+                switch(&mut context, work_stream_id);
+            }
+            context.stream.as_ref().map(|(_, stream)| stream.enter())
         })
         .ok()
         .flatten();
-    let _inside = stream.as_ref().map(WorkStream::enter);
     f()
-}
-
-/// The stream of `work_stream_id`, made on first use.
-fn stream_for(work_stream_id: u64) -> WorkStream {
-    let mut streams = STREAMS.lock().unwrap_or_else(PoisonError::into_inner);
-    streams.entry(work_stream_id).or_default().clone()
 }
 
 /// The kernel's id of the calling thread (`gettid`), read once per thread.
@@ -142,46 +216,114 @@ impl fmt::Display for ThreadSuffix {
     }
 }
 
+/// Lets the graph engine's layout keep this process's id instead of asking
+/// the kernel at each rendering, and forgets it in the child of a `fork`.
+#[cfg(unix)]
+fn keep_process_id() {
+    unsafe extern "C" fn forget_in_child() {
+        errcode::__private::forget_process_id();
+    }
+    unsafe extern "C" {
+        fn pthread_atfork(
+            prepare: Option<unsafe extern "C" fn()>,
+            parent: Option<unsafe extern "C" fn()>,
+            child: Option<unsafe extern "C" fn()>,
+        ) -> i32;
+    }
+    // SAFETY: pthread_atfork only keeps the handler, which stores an
+    // atomic and so may run in the child of a fork.
+    if unsafe { pthread_atfork(None, None, Some(forget_in_child)) } == 0 {
+        errcode::__private::keep_process_id();
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_process_id() {}
+
+/// What became of the configuration catalog.
+enum Configuration {
+    /// Registered from this path.
+    Registered,
+    /// Not there, or not readable as a catalog: why, for the last error.
+    Missing(String),
+}
+
 /// Registers the built-in catalog, then the configuration catalog when its
-/// file exists, once per process; `Err` says why the file was not
-/// registered.
-fn ensure_initialised() -> &'static Result<(), String> {
-    static INITIALISED: OnceLock<Result<(), String>> = OnceLock::new();
+/// file exists, once per process.
+fn ensure_initialised() -> &'static Configuration {
+    static INITIALISED: OnceLock<Configuration> = OnceLock::new();
     INITIALISED.get_or_init(|| {
-        // The framework's text shows when each report was made.
+        // The framework's text shows when each report was made, and by
+        // which process.
         errcode::keep_report_times();
+        keep_process_id();
+        let limits = errcode::limits();
+        if limits.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES {
+            // Within the bounds set_limits accepts: it cannot fail.
+            let _ = errcode::set_limits(limits.with_max_message_bytes(FRAMEWORK_MESSAGE_BYTES));
+        }
         builtin::ensure_registered();
-        register_configuration()
+        match configuration_path() {
+            Some(path) => register_file("ErrMgrInit", &path),
+            None => Configuration::Missing(
+                "ErrMgrInit: the folder of the library is unknown, so is its configuration catalog; \
+                 the built-in catalog serves"
+                    .to_owned(),
+            ),
+        }
     })
 }
 
-fn register_configuration() -> Result<(), String> {
-    let Some(path) = configuration_path() else {
-        return Ok(());
-    };
-    if !path.exists() {
-        return Ok(());
-    }
+/// Registers the catalog file at `path` at the configuration's priority.
+fn register_file(function: &str, path: &std::path::Path) -> Configuration {
     let shown = path.display();
-    let bytes = crate::read_catalog_file(path.as_os_str().as_encoded_bytes())
-        .map_err(|why| format!("ErrMgrInit: cannot read \"{shown}\": {why}"))?;
-    let text = core::str::from_utf8(&bytes)
-        .map_err(|_| format!("ErrMgrInit: \"{shown}\" is not UTF-8"))?;
-    let outcome = errcode::register_catalog_json_partial(text, CONFIGURATION_PRIORITY)
-        .map_err(|errors| format!("ErrMgrInit: \"{shown}\" is not a catalog: {errors}"))?;
-    if let Some(refused) = outcome.refused {
-        // The file is the installation's: what it could register stays,
-        // and what it could not is said.
-        set_last_error(format!(
-            "ErrMgrInit: \"{shown}\": entries refused:\n{refused}"
+    if !path.exists() {
+        return Configuration::Missing(format!(
+            "{function}: there is no configuration catalog at \"{shown}\"; the built-in catalog serves"
         ));
     }
-    Ok(())
+    let bytes = match crate::read_catalog_file(path.as_os_str().as_encoded_bytes()) {
+        Ok(bytes) => bytes,
+        Err(why) => {
+            return Configuration::Missing(format!("{function}: cannot read \"{shown}\": {why}"));
+        }
+    };
+    let Ok(text) = core::str::from_utf8(&bytes) else {
+        return Configuration::Missing(format!("{function}: \"{shown}\" is not UTF-8"));
+    };
+    match crate::written::register(text, CONFIGURATION_PRIORITY) {
+        Err(errors) => Configuration::Missing(format!(
+            "{function}: \"{shown}\" is not a catalog: {errors}"
+        )),
+        Ok(outcome) => {
+            if let Some(refused) = outcome.refused {
+                // The file is the installation's: what it could register
+                // stays, and what it could not is said.
+                set_last_error(format!(
+                    "{function}: \"{shown}\": entries refused:\n{refused}"
+                ));
+            }
+            Configuration::Registered
+        }
+    }
 }
 
-/// `<directory of the file that holds this library>/../conf/error_manager/error_code.json`.
+/// 0 when the configuration catalog was registered; else -1, and why is
+/// the thread's last error, as CANN's `Init` returns -1 without its file.
+fn configuration_outcome(configuration: &Configuration) -> i32 {
+    match configuration {
+        Configuration::Registered => 0,
+        Configuration::Missing(why) => {
+            set_last_error(why.clone());
+            -1
+        }
+    }
+}
+
+/// The folder of the file that holds this library (the executable, when
+/// linked statically), as CANN's `GetSelfLibraryDir` finds it.
 #[cfg(unix)]
-fn configuration_path() -> Option<std::path::PathBuf> {
+fn library_folder() -> Option<std::path::PathBuf> {
     #[repr(C)]
     struct DlInfo {
         file_name: *const c_char,
@@ -211,13 +353,18 @@ fn configuration_path() -> Option<std::path::PathBuf> {
     let name: &std::path::Path =
         <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name.to_bytes()).as_ref();
     let file = std::fs::canonicalize(name).ok()?;
-    Some(file.parent()?.join(CONFIGURATION_FILE))
+    Some(file.parent()?.to_path_buf())
 }
 
 #[cfg(not(unix))]
-fn configuration_path() -> Option<std::path::PathBuf> {
+fn library_folder() -> Option<std::path::PathBuf> {
     let exe = std::env::current_exe().ok()?;
-    Some(exe.parent()?.join(CONFIGURATION_FILE))
+    Some(exe.parent()?.to_path_buf())
+}
+
+/// `<folder of this library>/../conf/error_manager/error_code.json`.
+fn configuration_path() -> Option<std::path::PathBuf> {
+    Some(library_folder()?.join(CONFIGURATION_FILE))
 }
 
 /// 0 for `Ok`; -1 for `Err`, which becomes the thread's last error.
@@ -229,6 +376,25 @@ fn outcome(function: &str, result: Result<(), errcode::ReportError>) -> i32 {
             -1
         }
     }
+}
+
+/// `len` bytes at `ptr` as text (invalid UTF-8 replaced); `None` for NULL.
+///
+/// # Safety
+///
+/// `ptr` is NULL or readable for `len` bytes, unchanged for `'a`.
+unsafe fn text_of<'a>(ptr: *const c_char, len: usize) -> Option<std::borrow::Cow<'a, str>> {
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: the caller guarantees `len` readable bytes.
+    let bytes = unsafe { core::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    // Valid text, nearly always, is borrowed after the validator's fast
+    // pass; the lossy reader's chunking costs several times that.
+    Some(match core::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    })
 }
 
 /// `RegisterFormatErrorMessage`: `len` bytes of `json`, registered above
@@ -254,7 +420,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_register(json: *const c_char, len: usize
             return -1;
         };
         let priority = NEXT_PRIORITY.fetch_add(1, Ordering::Relaxed);
-        match errcode::register_catalog_json_partial(text, priority) {
+        match crate::written::register(text, priority) {
             Err(errors) => {
                 set_last_error(format!("{FUNCTION}: not a catalog: {errors}"));
                 -1
@@ -272,8 +438,9 @@ pub unsafe extern "C" fn errcode_ffi_ge_register(json: *const c_char, len: usize
     })
 }
 
-/// `ReportPredefinedErrMsg` and `ReportPredefinedErrMsgForC`: `code` with
-/// `count` arguments by name.
+/// `ReportPredefinedErrMsg`, `ReportPredefinedErrMsgForC` and
+/// `ErrorManager::ReportErrMessage`: `code` with `count` arguments by name,
+/// into the store of `work_stream_id`.
 ///
 /// # Safety
 ///
@@ -282,6 +449,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_register(json: *const c_char, len: usize
 /// NUL-terminated string.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
+    work_stream_id: u64,
     code: *const c_char,
     keys: *const *const c_char,
     values: *const *const c_char,
@@ -311,7 +479,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
         // (checked not NULL above), readable for this call.
         let args = unsafe { Args::read(keys.cast(), values.cast(), count_i32) };
         args.with_pairs(|pairs| {
-            in_store(|| {
+            in_store(work_stream_id, || {
                 let result = if process_mode() {
                     errcode::report_dynamic_suffixed(&code, pairs, ThreadSuffix)
                 } else {
@@ -323,24 +491,29 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
     })
 }
 
-/// `ReportInnerErrMsg`, once C++ has formatted the message.
+/// `ReportInnerErrMsg` once C++ has formatted the message, and
+/// `ErrorManager::ReportInterErrMessage`: `len` bytes of `message`.
 ///
 /// # Safety
 ///
-/// `code` and `message` are each NULL or a NUL-terminated string.
+/// `code` is NULL or a NUL-terminated string; `message` is NULL or
+/// readable for `len` bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn errcode_ffi_ge_report_inner(
+    work_stream_id: u64,
     code: *const c_char,
     message: *const c_char,
+    len: usize,
 ) -> i32 {
     const FUNCTION: &str = "ReportInnerErrMsg";
     boundary(FUNCTION, -1, || {
         let _ = ensure_initialised();
-        // SAFETY: the caller guarantees NULL or NUL-terminated strings.
-        let (Some(code), Some(message)) = (unsafe { (c_text(code), c_text(message)) }) else {
+        // SAFETY: the caller guarantees NULL or a NUL-terminated string,
+        // and `len` readable bytes of `message`.
+        let (Some(code), Some(message)) = (unsafe { (c_text(code), text_of(message, len)) }) else {
             return -1;
         };
-        in_store(|| {
+        in_store(work_stream_id, || {
             let result = if process_mode() {
                 errcode::report_internal(&code, format_args!("{message}{ThreadSuffix}"))
             } else {
@@ -351,42 +524,67 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_inner(
     })
 }
 
-/// `ReportUserDefinedErrMsg`, once C++ has formatted the message: a code
-/// that is not `EU0000`-`EU9999`, or that a catalog defines, is reported as
-/// `EU0000`.
+/// `ReportUserDefinedErrMsg` once C++ has formatted the message, and
+/// `ErrorManager::ReportErrMsgWithoutTpl`: a code that
+/// [`errcode_ffi_ge_is_user_defined`] refuses is reported as `EU0000`.
 ///
 /// # Safety
 ///
-/// `code` and `message` are each NULL or a NUL-terminated string.
+/// `code` is NULL or a NUL-terminated string; `message` is NULL or
+/// readable for `len` bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn errcode_ffi_ge_report_user_defined(
+    work_stream_id: u64,
     code: *const c_char,
     message: *const c_char,
+    len: usize,
 ) -> i32 {
     const FUNCTION: &str = "ReportUserDefinedErrMsg";
     boundary(FUNCTION, -1, || {
         let _ = ensure_initialised();
-        // SAFETY: the caller guarantees NULL or NUL-terminated strings.
-        let (code, Some(message)) = (unsafe { (c_text(code), c_text(message)) }) else {
+        // SAFETY: the caller guarantees NULL or a NUL-terminated string,
+        // and `len` readable bytes of `message`.
+        let (code, Some(message)) = (unsafe { (c_text(code), text_of(message, len)) }) else {
             return -1;
         };
         let code = code.as_deref().unwrap_or_default();
-        let predefined = errcode::registry().get(code).is_some();
-        in_store(|| {
-            let kept = if predefined {
-                None
-            } else {
-                errcode::report_user_defined(code, &*message).ok()
-            };
-            match kept {
-                Some(()) => 0,
-                None => outcome(FUNCTION, errcode::report_user_defined("EU0000", &*message)),
-            }
+        let code = if is_user_defined(code) {
+            code
+        } else {
+            "EU0000"
+        };
+        in_store(work_stream_id, || {
+            outcome(FUNCTION, errcode::report_user_defined(code, &*message))
         })
     })
 }
 
-/// `ErrMgrInit`.
+/// Whether the store keeps `code` as a user-defined code: `EU0000`-`EU9999`
+/// that no catalog defines.
+fn is_user_defined(code: &str) -> bool {
+    code.len() == 6
+        && code.starts_with("EU")
+        && code[2..].bytes().all(|byte| byte.is_ascii_digit())
+        && errcode::registry().get(code).is_none()
+}
+
+/// `ErrorManager::IsUserDefinedErrorCode`: 1 when [`is_user_defined`].
+///
+/// # Safety
+///
+/// `code` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn errcode_ffi_ge_is_user_defined(code: *const c_char) -> i32 {
+    boundary("IsUserDefinedErrorCode", 0, || {
+        let _ = ensure_initialised();
+        // SAFETY: the caller guarantees NULL or a NUL-terminated string.
+        let code = unsafe { c_text(code) };
+        i32::from(code.as_deref().is_some_and(is_user_defined))
+    })
+}
+
+/// `ErrMgrInit` and `ErrorManager::Init(mode)`: sets the mode, then as
+/// [`errcode_ffi_ge_init_default`].
 #[unsafe(no_mangle)]
 pub extern "C" fn errcode_ffi_ge_init(mode: u32) -> i32 {
     boundary("ErrMgrInit", -1, || {
@@ -397,88 +595,80 @@ pub extern "C" fn errcode_ffi_ge_init(mode: u32) -> i32 {
             return -1;
         }
         MODE.store(mode, Ordering::Relaxed);
-        match ensure_initialised() {
-            Ok(()) => 0,
-            Err(why) => {
-                set_last_error(why.clone());
-                -1
-            }
-        }
+        configuration_outcome(ensure_initialised())
     })
 }
 
-/// `GetErrMgrContext`: the calling thread's `work_stream_id`. A thread
-/// that has none gets CANN's default and joins its stream, taking the
-/// reports it made so far along, so that other threads can share it.
+/// `ErrorManager::Init()`: 0 when the configuration catalog beside the
+/// library was registered; -1 when there is none (the built-in catalog
+/// serves), as CANN's manager returns without its file.
 #[unsafe(no_mangle)]
-pub extern "C" fn errcode_ffi_ge_context() -> u64 {
-    boundary("GetErrMgrContext", 0, || {
-        CONTEXT
-            .try_with(|context| {
-                let mut context = context.try_borrow_mut().ok()?;
-                if context.work_stream_id == 0 {
-                    let id = default_work_stream_id();
-                    let stream = stream_for(id);
-                    if context.stream.is_none() && !process_mode() {
-                        let reports = errcode::take_reports();
-                        let _inside = stream.enter();
-                        errcode::restore_reports(reports);
-                    }
-                    context.work_stream_id = id;
-                    context.stream = Some(stream);
-                }
-                Some(context.work_stream_id)
-            })
-            .ok()
-            .flatten()
-            .unwrap_or(0)
-    })
+pub extern "C" fn errcode_ffi_ge_init_default() -> i32 {
+    boundary("Init", -1, || configuration_outcome(ensure_initialised()))
 }
 
-/// `SetErrMgrContext`: the calling thread reports into the stream of
-/// `work_stream_id` from now on; 0 sends it back to its own (its default
-/// stream, when it has asked for its id before).
+/// `ErrorManager::Init(path)`: registers `path` + `../conf/error_manager/error_code.json`
+/// (`len` bytes of `path`, a folder ending in `/`) at the configuration's
+/// priority; 0, or -1 when it cannot be read or is not a catalog.
+///
+/// # Safety
+///
+/// `path` is NULL or readable for `len` bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn errcode_ffi_ge_set_context(work_stream_id: u64) {
-    boundary("SetErrMgrContext", (), || {
-        let stream = if work_stream_id == 0 {
-            let default = default_work_stream_id();
-            STREAMS
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get(&default)
-                .cloned()
-        } else {
-            Some(stream_for(work_stream_id))
+pub unsafe extern "C" fn errcode_ffi_ge_init_path(path: *const c_char, len: usize) -> i32 {
+    boundary("Init", -1, || {
+        let _ = ensure_initialised();
+        // SAFETY: the caller guarantees `len` readable bytes.
+        let Some(folder) = (unsafe { text_of(path, len) }) else {
+            return -1;
         };
-        let _ = CONTEXT.try_with(|context| {
-            if let Ok(mut context) = context.try_borrow_mut() {
-                context.work_stream_id = work_stream_id;
-                context.stream = stream;
+        let file = std::path::PathBuf::from(format!("{folder}{CONFIGURATION_FILE}"));
+        configuration_outcome(&register_file("Init", &file))
+    })
+}
+
+/// The calling thread's default `work_stream_id` (pid * 100000 + tid).
+#[unsafe(no_mangle)]
+pub extern "C" fn errcode_ffi_ge_default_id() -> u64 {
+    boundary("GenWorkStreamIdDefault", 0, default_work_stream_id)
+}
+
+/// Moves the calling thread to `work_stream_id` now (the reports of its
+/// own store go along to its default stream), and clears that store's
+/// errors and warnings when `clear` is not 0
+/// (`GenWorkStreamIdBySessionGraph`).
+#[unsafe(no_mangle)]
+pub extern "C" fn errcode_ffi_ge_enter(work_stream_id: u64, clear: i32) {
+    boundary("GenWorkStreamId", (), || {
+        in_store(work_stream_id, || {
+            if clear != 0 {
+                drop(errcode::take_reports());
             }
         });
     })
 }
 
-/// `GetErrMgrErrorMessage` (`warnings` 0) and `GetErrMgrWarningMessage`:
-/// the current store's errors or warnings in the graph engine's layout,
-/// then cleared. The text is the calling thread's, valid until its next
-/// call; `*len` is its length. NULL only after a panic.
+/// `GetErrMgrErrorMessage` (`warnings` 0), `GetErrMgrWarningMessage` and
+/// their `ErrorManager` twins: the store's errors or warnings in the graph
+/// engine's layout, then cleared. The text is the calling thread's, valid
+/// until its next call; `*len` is its length. NULL only after a panic.
 ///
 /// # Safety
 ///
 /// `len` is writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn errcode_ffi_ge_take_message(
+    work_stream_id: u64,
     warnings: i32,
     len: *mut usize,
 ) -> *const c_char {
     boundary("GetErrMgrErrorMessage", core::ptr::null(), || {
+        let _ = ensure_initialised();
         GE_TEXT
             .try_with(|cell| {
                 let mut buf = cell.try_borrow_mut().ok()?;
                 let mut out = CText::new(&mut buf);
-                in_store(|| {
+                in_store(work_stream_id, || {
                     if warnings != 0 {
                         errcode::write_warning_message_with(Layout::Ge, &mut out)
                     } else {
@@ -496,7 +686,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_take_message(
     })
 }
 
-/// A text handed to C++, not NUL-terminated.
+/// A text handed across, not NUL-terminated.
 #[repr(C)]
 pub struct Text {
     ptr: *const c_char,
@@ -510,10 +700,20 @@ impl Text {
             len: text.len(),
         }
     }
+
+    /// The text, invalid UTF-8 replaced.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` is NULL (read as "") or readable for `len` bytes for `'a`.
+    unsafe fn read<'a>(&self) -> std::borrow::Cow<'a, str> {
+        // SAFETY: the caller guarantees it.
+        unsafe { text_of(self.ptr, self.len) }.unwrap_or_default()
+    }
 }
 
-/// One error for `GetErrMgrRawErrorMessages` (`errcode_ffi_raw_item` in
-/// `src/err_msg.cc`); `args` holds key, value, key, value, ...
+/// One report handed to C++ (`errcode_ffi_raw_item` in `src/err_msg.cc`);
+/// `args` holds key, value, key, value, ...
 #[repr(C)]
 pub struct RawItem {
     id: Text,
@@ -529,47 +729,281 @@ pub struct RawItem {
 /// What receives each raw item: C++'s collector, which does not unwind.
 pub type RawSink = unsafe extern "C" fn(context: *mut c_void, item: *const RawItem);
 
-/// `GetErrMgrRawErrorMessages`: hands each error of the current store to
-/// `sink`, in report order, its arguments sorted by name, then clears them.
+/// Hands each of `reports` to `sink`, its arguments sorted by name.
+///
+/// # Safety
+///
+/// `sink` takes `context` and an item it reads during the call only, and
+/// does not unwind.
+unsafe fn hand_out(reports: &[Report], sink: RawSink, context: *mut c_void) {
+    for report in reports {
+        let time = report.time().to_string();
+        let mut args: Vec<(&str, &str)> = report.args().collect();
+        // As the original's std::map orders them.
+        args.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let texts: Vec<Text> = args
+            .iter()
+            .flat_map(|(key, value)| [Text::of(key), Text::of(value)])
+            .collect();
+        // An internal error carries no catalog texts, as in CANN, even when
+        // its code has a definition; a defined code, its catalog's own.
+        let def = report.def().filter(|_| !report.is_internal());
+        let (cause, solution) = def
+            .map(crate::written::cause_and_solution)
+            .unwrap_or_default();
+        let item = RawItem {
+            id: Text::of(report.code()),
+            title: Text::of(def.and_then(errcode::ErrorDef::title).unwrap_or_default()),
+            message: Text::of(report.message()),
+            cause: Text::of(&cause),
+            solution: Text::of(&solution),
+            time: Text::of(&time),
+            args: texts.as_ptr(),
+            arg_pairs: args.len(),
+        };
+        // SAFETY: the caller guarantees `sink` as documented; `item` and
+        // every text it points to live until the call returns.
+        unsafe { sink(context, &item) };
+    }
+}
+
+/// `GetErrMgrRawErrorMessages` and `ErrorManager::GetRawErrorMessages`:
+/// hands each error of the store to `sink`, in report order, then clears
+/// them (the warnings stay).
 ///
 /// # Safety
 ///
 /// `sink` is NULL or a function that takes `context` and an item it reads
 /// during the call only, and does not unwind.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn errcode_ffi_ge_take_raw(sink: Option<RawSink>, context: *mut c_void) {
+pub unsafe extern "C" fn errcode_ffi_ge_take_raw(
+    work_stream_id: u64,
+    sink: Option<RawSink>,
+    context: *mut c_void,
+) {
     boundary("GetErrMgrRawErrorMessages", (), || {
         let Some(sink) = sink else {
             return;
         };
-        let reports = in_store(errcode::take_error_reports);
-        for report in &reports {
-            let time = report.time().to_string();
-            let mut args: Vec<(&str, &str)> = report.args().collect();
-            // As the original's std::map orders them.
-            args.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            let texts: Vec<Text> = args
-                .iter()
-                .flat_map(|(key, value)| [Text::of(key), Text::of(value)])
-                .collect();
-            // An internal error carries no catalog texts, as in CANN, even
-            // when its code has a definition.
-            let catalog = |text: Option<&'static str>| {
-                Text::of(text.filter(|_| !report.is_internal()).unwrap_or_default())
-            };
-            let item = RawItem {
-                id: Text::of(report.code()),
-                title: catalog(report.title()),
-                message: Text::of(report.message()),
-                cause: catalog(report.cause()),
-                solution: catalog(report.solution()),
-                time: Text::of(&time),
-                args: texts.as_ptr(),
-                arg_pairs: args.len(),
-            };
-            // SAFETY: the caller guarantees `sink` as documented; `item` and
-            // every text it points to live until the call returns.
-            unsafe { sink(context, &item) };
-        }
+        let reports = in_store(work_stream_id, errcode::take_error_reports);
+        // SAFETY: the caller guarantees `sink` as documented.
+        unsafe { hand_out(&reports, sink, context) };
     })
+}
+
+/// Runs `f` in the store of `work_stream_id` without moving the calling
+/// thread there: the process's in `PROCESS_MODE` when `by_mode` is not 0,
+/// the thread's own for 0; `None` for an id that has no stream.
+fn in_stream_of<R>(work_stream_id: u64, by_mode: i32, f: impl FnOnce() -> R) -> Option<R> {
+    let stream = if by_mode != 0 && process_mode() {
+        Some(process_stream().clone())
+    } else if work_stream_id == 0 {
+        None
+    } else {
+        Some(streams().get(&work_stream_id).cloned()?)
+    };
+    let _inside = stream.as_ref().map(WorkStream::enter);
+    Some(f())
+}
+
+/// The private `ErrorManager::Get*MsgContainer*`: hands a copy of the
+/// errors (`warnings` 0) or the warnings of the store `work_stream_id`
+/// names (see [`in_stream_of`]) to `sink`, leaving them stored.
+///
+/// # Safety
+///
+/// As [`errcode_ffi_ge_take_raw`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn errcode_ffi_ge_copy_raw(
+    work_stream_id: u64,
+    warnings: i32,
+    by_mode: i32,
+    sink: Option<RawSink>,
+    context: *mut c_void,
+) {
+    boundary("GetErrorMsgContainer", (), || {
+        let Some(sink) = sink else {
+            return;
+        };
+        let reports = in_stream_of(work_stream_id, by_mode, || {
+            let reports = errcode::take_reports();
+            errcode::restore_reports(reports.iter().cloned());
+            reports
+        })
+        .unwrap_or_default();
+        let chosen: Vec<Report> = reports
+            .into_iter()
+            .filter(|report| report.is_warning() == (warnings != 0))
+            .collect();
+        // SAFETY: the caller guarantees `sink` as documented.
+        unsafe { hand_out(&chosen, sink, context) };
+    })
+}
+
+/// The private `ErrorManager::Clear*MsgContainer*`: drops the errors
+/// (`warnings` 0) or the warnings of the store `work_stream_id` names (see
+/// [`in_stream_of`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn errcode_ffi_ge_clear(work_stream_id: u64, warnings: i32, by_mode: i32) {
+    boundary("ClearErrorMsgContainer", (), || {
+        in_stream_of(work_stream_id, by_mode, || {
+            let kept: Vec<Report> = errcode::take_reports()
+                .into_iter()
+                .filter(|report| report.is_warning() != (warnings != 0))
+                .collect();
+            errcode::restore_reports(kept);
+        });
+    })
+}
+
+/// The private `ErrorManager::ParseJsonFile`: registers the catalog file
+/// `len` bytes of `path` name at the configuration's priority; 0 or -1.
+///
+/// # Safety
+///
+/// `path` is NULL or readable for `len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn errcode_ffi_ge_register_file(path: *const c_char, len: usize) -> i32 {
+    boundary("ParseJsonFile", -1, || {
+        let _ = ensure_initialised();
+        // SAFETY: the caller guarantees `len` readable bytes.
+        let Some(path) = (unsafe { text_of(path, len) }) else {
+            return -1;
+        };
+        configuration_outcome(&register_file(
+            "ParseJsonFile",
+            std::path::Path::new(&*path),
+        ))
+    })
+}
+
+/// One report coming back from C++ (`errcode_ffi_restore_item` in
+/// `src/err_msg.cc`): `args` holds key, value, key, value, ...; `time` is
+/// microseconds since the Unix epoch, `i64::MIN` for none.
+#[repr(C)]
+pub struct RestoreItem {
+    id: Text,
+    message: Text,
+    args: *const Text,
+    arg_pairs: usize,
+    time: i64,
+}
+
+/// Builds the reports of `count` items; an item whose code is of no kind a
+/// store keeps is left out, and said in the last error.
+///
+/// # Safety
+///
+/// `items` is readable for `count` items whose texts are readable.
+unsafe fn reports_of(items: *const RestoreItem, count: usize) -> Vec<Report> {
+    if items.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: the caller guarantees `count` readable items.
+    let items = unsafe { core::slice::from_raw_parts(items, count) };
+    let mut reports = Vec::with_capacity(items.len());
+    for item in items {
+        // SAFETY: the caller guarantees the texts readable.
+        let (code, message) = unsafe { (item.id.read(), item.message.read()) };
+        let pairs: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
+            if item.args.is_null() {
+                Vec::new()
+            } else {
+                // SAFETY: the caller guarantees 2 * arg_pairs readable texts.
+                let texts = unsafe { core::slice::from_raw_parts(item.args, 2 * item.arg_pairs) };
+                texts
+                    .chunks_exact(2)
+                    // SAFETY: as above.
+                    .map(|pair| unsafe { (pair[0].read(), pair[1].read()) })
+                    .collect()
+            };
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (&**k, &**v)).collect();
+        let time = u64::try_from(item.time)
+            .ok()
+            .map_or_else(ReportTime::now, |micros| {
+                ReportTime::from_system_time(
+                    std::time::UNIX_EPOCH + std::time::Duration::from_micros(micros),
+                )
+            });
+        match Report::from_parts(&code, &message, &pairs, time) {
+            Ok(report) => reports.push(report),
+            Err(error) => set_last_error(format!("SetRawErrorMessages: {error}; item left out")),
+        }
+    }
+    reports
+}
+
+/// `ErrorManager::SetRawErrorMessages`: puts `count` items into the store
+/// of `work_stream_id`, after what it holds.
+///
+/// # Safety
+///
+/// `items` is NULL or readable for `count` items whose texts are readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn errcode_ffi_ge_restore(
+    work_stream_id: u64,
+    items: *const RestoreItem,
+    count: usize,
+) -> i32 {
+    boundary("SetRawErrorMessages", -1, || {
+        let _ = ensure_initialised();
+        // SAFETY: the caller guarantees the items.
+        let reports = unsafe { reports_of(items, count) };
+        in_store(work_stream_id, || errcode::restore_reports(reports));
+        0
+    })
+}
+
+/// The private `ErrorManager::AssembleInnerErrorMessage`: `count` items
+/// rendered in the graph engine's layout, from a store of their own; the
+/// text is the calling thread's, as [`errcode_ffi_ge_take_message`]'s.
+///
+/// # Safety
+///
+/// `items` is NULL or readable for `count` items whose texts are readable;
+/// `len` is writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn errcode_ffi_ge_render_items(
+    items: *const RestoreItem,
+    count: usize,
+    len: *mut usize,
+) -> *const c_char {
+    boundary("AssembleInnerErrorMessage", core::ptr::null(), || {
+        // SAFETY: the caller guarantees the items.
+        let reports = unsafe { reports_of(items, count) };
+        let scratch = WorkStream::new();
+        let _inside = scratch.enter();
+        errcode::restore_reports(reports);
+        GE_TEXT
+            .try_with(|cell| {
+                let mut buf = cell.try_borrow_mut().ok()?;
+                let mut out = CText::new(&mut buf);
+                errcode::write_error_message_with(Layout::Ge, &mut out);
+                let text = out.finish();
+                // SAFETY: the caller guarantees `len` writable.
+                unsafe { len.write(buf.len().saturating_sub(1)) };
+                Some(text.cast_const())
+            })
+            .ok()
+            .flatten()
+            .unwrap_or(core::ptr::null())
+    })
+}
+
+/// The current mode: 0 `INTERNAL_MODE`, 1 `PROCESS_MODE`.
+#[unsafe(no_mangle)]
+pub extern "C" fn errcode_ffi_ge_mode() -> u32 {
+    MODE.load(Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_framework_keeps_values_past_the_compact_bound() {
+        let _ = ensure_initialised();
+        assert!(errcode::limits().max_message_bytes() >= FRAMEWORK_MESSAGE_BYTES);
+        assert!(errcode::Limits::DEFAULT.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES);
+    }
 }

@@ -2,7 +2,7 @@
 //! CANN's compact runtime (`src/runtime_compact/c_base/inc/error_manager.h`
 //! and `error_manager.c`).
 //!
-//! A C or C++ program includes `ffi/include/errcode/error_manager.h` instead
+//! A C or C++ program includes `ffi/include/errcode/compact_error_manager.h` instead
 //! of the original header, links `liberrcode_ffi.a` (with `-lpthread -ldl
 //! -lm` on Linux) or `liberrcode_ffi.so` instead of `error_manager.c`, and
 //! changes no call site:
@@ -32,10 +32,11 @@ mod args;
 mod builtin;
 mod failure;
 // CANN's C++ framework (include/cann/base/err_msg.h, err_mgr.h), which has
-// headers of its own: nothing of it belongs in errcode/error_manager.h.
+// headers of its own: nothing of it belongs in errcode/compact_error_manager.h.
 /// cbindgen:ignore
 mod ge;
 mod text;
+mod written;
 
 use core::cell::RefCell;
 use core::ffi::c_char;
@@ -327,7 +328,7 @@ fn register(function: &str, what: &str, bytes: &[u8], priority: i32) -> i32 {
         }
     };
     builtin::ensure_registered();
-    match errcode::register_catalog_json_partial(json, priority) {
+    match crate::written::register(json, priority) {
         Err(errors) => fail(format!(
             "{function}: {what} is not a catalog; nothing registered:\n{errors}"
         )),

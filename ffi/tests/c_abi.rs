@@ -102,6 +102,10 @@ fn build(name: &str, sources: &[PathBuf], flags: &[&str], link: Link) -> PathBuf
                 .arg(&libs)
                 .arg("-lerrcode_ffi")
                 .arg(format!("-Wl,-rpath,{}", libs.display()))
+                // DT_RPATH, searched before LD_LIBRARY_PATH, which cargo
+                // sets to folders that may hold an older build of the
+                // library (target/debug/, uplifted by `cargo build`).
+                .arg("-Wl,--disable-new-dtags")
                 .args(NATIVE_LIBS);
         }
         Link::None => {
@@ -400,6 +404,89 @@ fn cpp_framework_reads_the_real_cann_catalog() {
     let catalog = std::fs::read(&shared).expect("the real catalog reads");
     let exe = installed_with_catalog("framework_real", &framework_program(), &catalog);
     run(&exe, &["real"]);
+}
+
+/// `tests/c/error_manager.cc`, CANN's `ErrorManager` class used as CANN's
+/// runtime, tsd and acl use it, compiled against `include/cann` and linked
+/// to the static library (or the shared one).
+fn error_manager_program(link: Link) -> PathBuf {
+    let include = crate_dir().join("include/cann");
+    let include = format!("-I{}", include.display());
+    let name = match link {
+        Link::Shared => "error_manager_shared",
+        _ => "error_manager",
+    };
+    build(
+        name,
+        &[test_source("error_manager.cc")],
+        &["-std=c++14", "-pthread", &include],
+        link,
+    )
+}
+
+#[test]
+fn the_error_manager_class_behaves_as_cannes() {
+    run(&error_manager_program(Link::Static), &["class"]);
+}
+
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[test]
+fn the_error_manager_class_through_the_shared_library() {
+    run(&error_manager_program(Link::Shared), &["class"]);
+}
+
+// /proc/self/statm.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_million_distinct_work_stream_ids_hold_memory_flat() {
+    let output = run(&error_manager_program(Link::Static), &["ids", "1000000"]);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("after 1000000"));
+}
+
+/// Whatever the order of `-I` for the two include folders, `error_manager.h`
+/// is the C++ class's; the compact C header has a name of its own, and the
+/// two in one translation unit are an error that names both.
+#[test]
+fn the_two_managers_headers_never_shadow_each_other() {
+    let cann = format!("-I{}", crate_dir().join("include/cann").display());
+    let compact = format!("-I{}", crate_dir().join("include/errcode").display());
+    let probe = work_dir("shadow").join("probe.cc");
+    std::fs::write(
+        &probe,
+        r#"#include "error_manager.h"
+int probe() { return ErrorManager::GetInstance().Init(); }
+"#,
+    )
+    .expect("the probe is written");
+    for order in [[&cann, &compact], [&compact, &cann]] {
+        build(
+            "shadow",
+            std::slice::from_ref(&probe),
+            &["-std=c++14", order[0], order[1]],
+            Link::None,
+        );
+    }
+    let both = work_dir("shadow").join("both.cc");
+    std::fs::write(
+        &both,
+        "#include \"compact_error_manager.h\"\n#include \"error_manager.h\"\n",
+    )
+    .expect("the probe is written");
+    let mut command = compiler(true);
+    let output = command
+        .args(["-std=c++14", &compact, &cann, "-fsyntax-only"])
+        .arg(&both)
+        .output()
+        .expect("the compiler runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "both headers compiled together");
+    assert!(
+        stderr.contains(
+            "cann/error_manager.h (the C++ ErrorManager) and errcode/compact_error_manager.h \
+             (the compact C runtime's) are two managers: include one per translation unit"
+        ),
+        "{stderr}"
+    );
 }
 
 // The symbols are in the shared library where ge.rs has its trampolines.

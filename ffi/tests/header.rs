@@ -19,7 +19,7 @@ fn the_checked_in_header_is_what_cbindgen_generates() {
     bindings.write(&mut generated);
     let generated = String::from_utf8(generated).expect("cbindgen writes UTF-8");
 
-    let path = dir.join("include/errcode/error_manager.h");
+    let path = dir.join("include/errcode/compact_error_manager.h");
     let checked_in = fs::read_to_string(&path).unwrap_or_default();
     if generated == checked_in {
         return;
@@ -35,7 +35,7 @@ fn the_checked_in_header_is_what_cbindgen_generates() {
         .position(|(a, b)| a != b)
         .unwrap_or_else(|| generated.lines().count().min(checked_in.lines().count()));
     panic!(
-        "ffi/include/errcode/error_manager.h differs from what cbindgen generates now, \
+        "ffi/include/errcode/compact_error_manager.h differs from what cbindgen generates now, \
          first at line {}:\n  checked in: {:?}\n  generated:  {:?}\n\
          ({} lines checked in, {} generated.) If the change is intended, regenerate it with\n  \
          ERRCODE_BLESS=1 cargo test -p errcode-ffi --test header\nand review the diff.",

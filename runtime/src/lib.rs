@@ -15,7 +15,7 @@
 //! | 4. current store | `current` | which store a report goes to (the scope being polled, the work stream entered, or the thread's own) and the report path into it: straight into the thread's own lane, or through a pending buffer into a stream's |
 //! | 3. store | `store` (`table`, `message`, `pending`, `lane`, `shape`, `render`), `trace` | a store's two lanes of reports, the fixed texts of the definitions it renders, their rendering, and what the report path tells `tracing` |
 //! | 2. registry | `registry` (`index`, `register`, `export`) | every definition by code, compiled in or registered at run time |
-//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `time`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, the layouts, a report's time, bounded writers, the limits |
+//! | 1. plain data | `def` (`location`, `value`, `cause`), `arg`, `layout`, `time`, `process`, `writers`, `limits` | [`ErrorDef`] and its parts, template filling, the layouts, a report's time, the process's id, bounded writers, the limits |
 //!
 //! What generated code calls is in one hidden module, [`__private`].
 
@@ -27,6 +27,7 @@ mod arg;
 mod def;
 mod layout;
 mod limits;
+mod process;
 mod time;
 mod writers;
 // Layer 2.
@@ -76,6 +77,8 @@ pub mod __private {
     pub use crate::arg::Fill;
     pub use crate::def::{AsDynError, Defined, RawDef};
     pub use crate::display::fmt_display;
+    // For errcode-ffi, which forgets the id in the child of a fork.
+    pub use crate::process::{forget_process_id, keep_process_id};
     pub use crate::registry::definition_in_force;
     pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
     pub use crate::report::{report_defined, report_formatted};

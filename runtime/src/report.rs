@@ -66,6 +66,84 @@ impl Report {
         }
     }
 
+    /// A report made of its parts, to be put into a store with
+    /// [`restore_reports`]: how a report handed out as plain texts (CANN's
+    /// `ErrorItem`) comes back.
+    ///
+    /// `code` is a defined code, an internal (`xx9999`) or parameter-check
+    /// (`xx8888`) code, or a user-defined one (`EU0000`-`EU9999`). A defined
+    /// code keeps its values, by the names of its definition's fields, when
+    /// they fill its template into `message`; otherwise the message is kept
+    /// as text, as it is for the others. `Err` when the code is none of
+    /// these.
+    ///
+    /// ```
+    /// # use errcode::error_code;
+    /// # #[derive(Debug)]
+    /// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
+    /// # pub struct NotSupported { pub param: String }
+    /// let time = errcode::ReportTime::now();
+    /// let report = errcode::Report::from_parts(
+    ///     "EK0005", "Parameter fp16 is not supported.", &[("param", "fp16")], time,
+    /// ).unwrap();
+    /// assert_eq!(report.args().collect::<Vec<_>>(), [("param", "fp16")]);
+    /// errcode::restore_reports([report]);
+    /// assert_eq!(
+    ///     errcode::take_error_message().as_deref(),
+    ///     Some("EK0005: Parameter fp16 is not supported.\r\n")
+    /// );
+    /// assert!(errcode::Report::from_parts("EK0", "x", &[], time).is_err());
+    /// ```
+    #[track_caller]
+    pub fn from_parts(
+        code: &str,
+        message: &str,
+        args: &[(&str, &str)],
+        time: ReportTime,
+    ) -> Result<Report, ReportError> {
+        let malformed = || ReportError::MalformedCode {
+            code: code.to_owned(),
+        };
+        let kind = errcode_syntax::code_kind(code).ok_or_else(malformed)?;
+        let def = registry().get(code);
+        let interned = match def {
+            Some(def) => def.code(),
+            None if kind.internal => interned_internal_code(code).ok_or_else(malformed)?,
+            None => interned_user_code(code).ok_or_else(|| ReportError::UnknownCode {
+                code: code.to_owned(),
+            })?,
+        };
+        // The values, when they are the ones the message was made of.
+        let values = def.and_then(|def| {
+            let values: Option<Vec<(&'static str, String)>> = def
+                .fields()
+                .iter()
+                .map(|&name| value_of(args, name).map(|value| (name, value.to_owned())))
+                .collect();
+            let values = values?;
+            let mut filled = String::with_capacity(message.len());
+            def.write_filled(&mut filled, |field, out| {
+                fmt::Write::write_str(
+                    out,
+                    values.get(field).map_or("", |(_, value)| value.as_str()),
+                )
+            })
+            .ok()?;
+            (filled == message).then_some(values)
+        });
+        Ok(Report {
+            code: interned,
+            def,
+            warning: kind.warning,
+            internal: kind.internal,
+            message: message.to_owned(),
+            templated: values.is_some(),
+            args: values.unwrap_or_default(),
+            location: SourceLocation::caller(),
+            time,
+        })
+    }
+
     /// The code, such as `"EK0201"`.
     pub fn code(&self) -> &'static str {
         self.code
@@ -313,9 +391,24 @@ static INTERNAL_CODES: [[u8; 6]; 144] = {
 
 /// `code` as one of [`INTERNAL_CODES`], when it is one.
 fn interned_internal_code(code: &str) -> Option<&'static str> {
+    // Its place in the table, worked out from the code rather than searched.
+    let &[severity, module, digit, ..] = code.as_bytes() else {
+        return None;
+    };
+    let severity = match severity {
+        b'E' => 0,
+        b'W' => 1,
+        _ => return None,
+    };
+    let module = match module {
+        b'A'..=b'Z' => usize::from(module - b'A'),
+        b'0'..=b'9' => usize::from(module - b'0') + 26,
+        _ => return None,
+    };
+    let index = severity * 72 + module * 2 + usize::from(digit == b'9');
     INTERNAL_CODES
-        .iter()
-        .find(|interned| interned.as_slice() == code.as_bytes())
+        .get(index)
+        .filter(|interned| interned.as_slice() == code.as_bytes())
         .and_then(|interned| core::str::from_utf8(interned).ok())
 }
 
@@ -783,5 +876,23 @@ pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
             },
             report.location,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_internal_code_is_interned_and_no_other() {
+        for interned in &INTERNAL_CODES {
+            let code = core::str::from_utf8(interned).unwrap();
+            assert_eq!(interned_internal_code(code), Some(code));
+        }
+        for code in [
+            "EK0201", "EK999", "XK9999", "Ek9999", "EK8889", "EK99999", "E!9999", "",
+        ] {
+            assert_eq!(interned_internal_code(code), None, "{code}");
+        }
     }
 }

@@ -88,6 +88,49 @@ impl WorkStream {
         }
     }
 
+    /// Whether the stream's store holds nothing: no error, no warning, and
+    /// no count of reports dropped past the item limit. A store that was
+    /// taken and has had no report since is empty.
+    ///
+    /// ```
+    /// let stream = errcode::WorkStream::new();
+    /// assert!(stream.is_empty());
+    /// let inside = stream.enter();
+    /// errcode::report_internal("E19999", "x").unwrap();
+    /// drop(inside);
+    /// assert!(!stream.is_empty());
+    /// let _inside = stream.enter();
+    /// errcode::take_error_message();
+    /// assert!(stream.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        let store = self
+            .shared
+            .store
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        store.errors.is_empty() && store.warnings.is_empty()
+    }
+
+    /// How many handles share this stream's store: this one, its clones,
+    /// and one for each thread inside it ([`enter`](Self::enter)) and each
+    /// future instrumented with it. A registry of streams by id (CANN's
+    /// `work_stream_id`) frees a stream whose only handle it holds and that
+    /// [`is_empty`](Self::is_empty), so that memory stays flat however many
+    /// ids come and go.
+    ///
+    /// ```
+    /// let stream = errcode::WorkStream::new();
+    /// assert_eq!(stream.handles(), 1);
+    /// let inside = stream.enter();
+    /// assert_eq!(stream.handles(), 2);
+    /// drop(inside);
+    /// assert_eq!(stream.clone().handles(), 2);
+    /// ```
+    pub fn handles(&self) -> usize {
+        Arc::strong_count(&self.shared)
+    }
+
     /// A future that runs `future` with this stream current during each of
     /// its polls, on whichever thread polls it; between polls, the polling
     /// thread is left as it was. Several futures, tasks and threads may use

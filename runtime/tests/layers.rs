@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("def", 10),
     ("layout", 10),
     ("time", 10),
+    ("process", 10),
     ("limits", 10),
     ("writers", 10),
     ("registry", 20),

@@ -2,10 +2,12 @@
  * error manager pays per report, through nothing but the header's calls.
  *
  * The same source is built twice by ffi/benches/c_dropin.rs: against
- * errcode's header (-I ffi/include/errcode) and liberrcode_ffi.a, and, when
+ * errcode's header (-I ffi/include, -DERRCODE_DROPIN_ERRCODE) and
+ * liberrcode_ffi.a, and, when
  * ERRCODE_CANN_C_DIR names CANN's c_base folder, against CANN's own
  * error_manager.h and error_manager.c, built outside the repository. Either
- * way it includes "error_manager.h" and calls REPORT_INPUT_ERROR,
+ * way it includes the compact manager's header (errcode's under its own
+ * name, compact_error_manager.h) and calls REPORT_INPUT_ERROR,
  * REPORT_INNER_ERROR and GetErrorMessage, so the two builds run the same
  * caller code.
  *
@@ -53,7 +55,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef ERRCODE_DROPIN_ERRCODE
+#include "errcode/compact_error_manager.h"
+#else
 #include "error_manager.h"
+#endif
 #define HARNESS_COUNT_ALLOCATIONS
 #include "harness.h"
 

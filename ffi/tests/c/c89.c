@@ -3,7 +3,7 @@
  * callers do; compiled, not linked. Compiled again with
  * -DNANO_OS_TYPE=LITEOS, where the module is closed and the macros expand to
  * nothing, as in the original. */
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 
 int c89_caller(const char* path);
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 #include "check.h"
 
 namespace profiling {

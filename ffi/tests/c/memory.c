@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 #include "check.h"
 #define HARNESS_COUNT_ALLOCATIONS
 #include "harness.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 #include "check.h"
 
 int main(int argc, char** argv)

@@ -2,7 +2,7 @@
  * FormatReportInner included: linking fails if it is not exported. */
 #include <stdio.h>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 #include "check.h"
 
 int main(void)

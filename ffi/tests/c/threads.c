@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errcode/error_manager.h"
+#include "errcode/compact_error_manager.h"
 #include "check.h"
 
 #define THREADS 8

@@ -166,16 +166,19 @@ impl Lane {
 
     /// The one report stored, when there is exactly one and it is a
     /// headline whose message is its definition's template filled in whole
-    /// (not internal, not cut): its definition and values, read with no
-    /// [`Entry`] made, for the renderer's common case.
+    /// (not internal, not cut): its head, definition and values, read with
+    /// no [`Entry`] made, for the renderer's common case.
     #[inline]
-    pub(crate) fn only_whole_template(&self) -> Option<(&'static ErrorDef, &str, &[Range<usize>])> {
+    pub(crate) fn only_whole_template(
+        &self,
+    ) -> Option<(&Head, &'static ErrorDef, &str, &[Range<usize>])> {
         match self.only_item()? {
             item if !item.head.internal
                 && item.form == Form::Template
                 && item.budget == Message::FITS =>
             {
                 Some((
+                    &item.head,
                     item.head.def?,
                     &self.text,
                     self.spans.get(item.spans.clone())?,

@@ -12,8 +12,9 @@ use core::fmt::{self, Write};
 
 use super::lane::Lane;
 use super::message::{Counter, Entry, Message};
-use super::shape::{COMPACT, INDENT, PLAIN, Shapes, Style};
+use super::shape::{COMPACT, GE, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
+use crate::time::ReportTime;
 
 /// Renders a lane of errors in `layout`.
 pub(crate) fn write_errors<W: Write + ?Sized>(
@@ -25,7 +26,7 @@ pub(crate) fn write_errors<W: Write + ?Sized>(
     match layout {
         Layout::Compact => write_styled_errors(&COMPACT, lane, shapes, out),
         Layout::Plain => write_styled_errors(&PLAIN, lane, shapes, out),
-        Layout::Ge => ge::write_errors(lane, out),
+        Layout::Ge => ge::write_errors(lane, shapes, out),
     }
 }
 
@@ -50,7 +51,7 @@ fn write_styled_errors<W: Write + ?Sized>(
     shapes: &mut Shapes,
     out: &mut W,
 ) -> fmt::Result {
-    if let Some((def, text, spans)) = lane.only_whole_template() {
+    if let Some((_, def, text, spans)) = lane.only_whole_template() {
         // The common case, a lone report: its shape, with no entry made.
         if let Some(shape) = shapes.get(style, def) {
             shape.write_headline(text, spans, out)?;
@@ -218,7 +219,7 @@ mod ge {
 
     /// `[PID: 4711] 2026-12-01-12:34:56.789.012 Title(CODE): message\n`
     fn write_line<W: Write + ?Sized>(pid: &str, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
-        write_stamp(pid, entry, out)?;
+        write_stamp(pid, entry.time, out)?;
         out.write_str(" ")?;
         out.write_str(title(entry))?;
         out.write_str("(")?;
@@ -230,17 +231,17 @@ mod ge {
 
     /// `[PID: 4711] 2026-12-01-12:34:56.789.012`, written piece by piece:
     /// `write!` costs more than the rest of the line.
-    fn write_stamp<W: Write + ?Sized>(pid: &str, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+    fn write_stamp<W: Write + ?Sized>(pid: &str, time: ReportTime, out: &mut W) -> fmt::Result {
         out.write_str("[PID: ")?;
         out.write_str(pid)?;
         out.write_str("] ")?;
-        let time = entry.time.text();
+        let time = time.text();
         // Only ASCII digits and separators are written.
         out.write_str(core::str::from_utf8(&time).unwrap_or_default())
     }
 
-    /// This process's id in decimal, read at each rendering (a forked child
-    /// is another process), in a buffer of its own.
+    /// This process's id in decimal (see `crate::process`), in a buffer of
+    /// its own.
     struct Pid {
         digits: [u8; 10],
         start: usize,
@@ -252,7 +253,7 @@ mod ge {
                 digits: [b'0'; 10],
                 start: 10,
             };
-            let mut id = std::process::id();
+            let mut id = crate::process::process_id();
             loop {
                 pid.start -= 1;
                 pid.digits[pid.start] = b'0' + (id % 10) as u8;
@@ -269,11 +270,22 @@ mod ge {
         }
     }
 
-    fn shown(text: Option<&str>) -> Option<&str> {
-        text.filter(|text| !text.is_empty() && *text != "N/A")
-    }
-
-    pub(super) fn write_errors<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
+    pub(super) fn write_errors<W: Write + ?Sized>(
+        lane: &Lane,
+        shapes: &mut Shapes,
+        out: &mut W,
+    ) -> fmt::Result {
+        if let Some((head, def, text, spans)) = lane.only_whole_template()
+            && !is_inner(head.code)
+        {
+            // The common case, a lone report: its stamp and its shape,
+            // with no entry made.
+            if let Some(shape) = shapes.get(&GE, def) {
+                write_stamp(Pid::now().text(), head.time, out)?;
+                shape.write_headline(text, spans, out)?;
+                return write_dropped_line(lane, out, "\n");
+            }
+        }
         let Some(first) = lane.entry_at(0) else {
             return write_dropped_line(lane, out, "\n");
         };
@@ -283,16 +295,17 @@ mod ge {
             write_all_internal(lane, &first, pid, out)?;
             return write_dropped_line(lane, out, "\n");
         };
-        write_line(pid, &head, out)?;
-        if let Some(cause) = shown(head.def.and_then(|def| def.cause())) {
-            out.write_str("        Possible Cause: ")?;
-            out.write_str(cause)?;
-            out.write_str("\n")?;
-        }
-        if let Some(solution) = shown(head.def.and_then(|def| def.solution())) {
-            out.write_str("        Solution: ")?;
-            out.write_str(solution)?;
-            out.write_str("\n")?;
+        write_stamp(pid, head.time, out)?;
+        if let Some((shape, text, spans)) = shaped(&GE, &head, shapes) {
+            shape.write_headline(text, spans, out)?;
+        } else {
+            out.write_str(" ")?;
+            out.write_str(title(&head))?;
+            out.write_str("(")?;
+            out.write_str(head.code)?;
+            out.write_str("): ")?;
+            head.message.write(out)?;
+            GE.write_headline_end(head.def, out)?;
         }
         if lane.len() == 1 {
             // The headline is the first report, whose repeat is skipped:
@@ -307,12 +320,16 @@ mod ge {
                 continue;
             }
             if !traceback_started {
-                out.write_str("TraceBack (most recent call last):\n")?;
+                out.write_str(GE.traceback)?;
                 traceback_started = true;
             }
-            out.write_str(INDENT)?;
-            entry.message.write(out)?;
-            out.write_str("\n")?;
+            if let Some((shape, text, spans)) = shaped(&GE, &entry, shapes) {
+                shape.write_line(text, spans, out)?;
+            } else {
+                out.write_str(INDENT)?;
+                entry.message.write(out)?;
+                out.write_str("\n")?;
+            }
         }
         write_dropped_line(lane, out, "\n")
     }
@@ -342,7 +359,7 @@ mod ge {
                     out.write_str(CONTINUATION)?;
                 } else {
                     out.write_str(shown_code)?;
-                    write_stamp(pid, &entry, out)?;
+                    write_stamp(pid, entry.time, out)?;
                     out.write_str(" ")?;
                     out.write_str(title(&entry))?;
                     out.write_str("(")?;

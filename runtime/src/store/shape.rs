@@ -1,4 +1,5 @@
-//! The fixed texts of the compact and the plain layout ([`Style`]), and a
+//! The fixed texts of the compact, the plain and the graph engine's layout
+//! ([`Style`]), and a
 //! definition's lines in one of them, made once per store ([`Shapes`]).
 //!
 //! Rendering is a few dozen short writes, and each one costs about what
@@ -36,6 +37,11 @@ pub(super) struct Style {
     pub(super) solution: &'static str,
     /// The line that opens the traceback.
     pub(super) traceback: &'static str,
+    /// Whether a headline names its definition's title, `Title(CODE): `
+    /// (the graph engine's), rather than `CODE: `.
+    titled: bool,
+    /// Whether a cause or solution that is empty or `N/A` is left out.
+    skips_blank: bool,
 }
 
 /// CANN's compact runtime, byte for byte.
@@ -47,6 +53,8 @@ pub(super) static COMPACT: Style = Style {
     cause: "\r\n        PossibleCause: ",
     solution: "\r\n        Solution: ",
     traceback: "        TraceBack (most recent call last):\r\n",
+    titled: false,
+    skips_blank: false,
 };
 
 /// For Rust logs.
@@ -58,13 +66,42 @@ pub(super) static PLAIN: Style = Style {
     cause: "\n        PossibleCause: ",
     solution: "\n        Solution: ",
     traceback: "        TraceBack (most recent call last):\n",
+    titled: false,
+    skips_blank: false,
+};
+
+/// CANN's graph engine (`ErrorManager`), byte for byte, after a line's
+/// `[PID: 4711] 2026-12-01-12:34:56.789.012` stamp, which is the report's
+/// own and so not part of a shape.
+pub(super) static GE: Style = Style {
+    id: 2,
+    eol: "\n",
+    traceback_code: false,
+    inner: ": Internal error!\n",
+    cause: "\n        Possible Cause: ",
+    solution: "\n        Solution: ",
+    traceback: "TraceBack (most recent call last):\n",
+    titled: true,
+    skips_blank: true,
 };
 
 impl Style {
     /// A headline's start, up to its message: `CODE: `.
-    fn write_headline_start<W: Write + ?Sized>(&self, code: &str, out: &mut W) -> fmt::Result {
-        out.write_str(code)?;
+    fn write_headline_start<W: Write + ?Sized>(&self, def: &ErrorDef, out: &mut W) -> fmt::Result {
+        if self.titled {
+            out.write_str(" ")?;
+            out.write_str(def.title().unwrap_or_default())?;
+            out.write_str("(")?;
+            out.write_str(def.code())?;
+            return out.write_str("): ");
+        }
+        out.write_str(def.code())?;
         out.write_str(": ")
+    }
+
+    /// A cause or solution as this style shows it; `None` when it is not.
+    fn shown(&self, text: Option<&'static str>) -> Option<&'static str> {
+        text.filter(|text| !self.skips_blank || (!text.is_empty() && *text != "N/A"))
     }
 
     /// A headline's end, after its message: the cause and the solution the
@@ -74,11 +111,11 @@ impl Style {
         def: Option<&ErrorDef>,
         out: &mut W,
     ) -> fmt::Result {
-        if let Some(cause) = def.and_then(ErrorDef::cause) {
+        if let Some(cause) = self.shown(def.and_then(ErrorDef::cause)) {
             out.write_str(self.cause)?;
             out.write_str(cause)?;
         }
-        if let Some(solution) = def.and_then(ErrorDef::solution) {
+        if let Some(solution) = self.shown(def.and_then(ErrorDef::solution)) {
             out.write_str(self.solution)?;
             out.write_str(solution)?;
         }
@@ -131,7 +168,7 @@ impl Shape {
             def,
             style: style.id,
             headline_start: text_of(|out| {
-                style.write_headline_start(def.code(), out)?;
+                style.write_headline_start(def, out)?;
                 out.write_str(first)
             })?,
             headline_end: text_of(|out| {

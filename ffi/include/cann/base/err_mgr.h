@@ -7,7 +7,9 @@
  * returns the calling thread's work_stream_id, and every thread that passes
  * it to SetErrMgrContext reports into, and reads from, the same store. In
  * PROCESS_MODE every thread shares one store, and each message ends with
- * [THREAD:<tid>].
+ * [THREAD:<tid>]. The context is the one ErrorManager::GetErrorManagerContext
+ * returns (error_manager.h): both faces share it, and the store. A work
+ * stream's store is freed once no thread is in it and it holds nothing.
  *
  * What is rendered. GetErrMgrErrorMessage and GetErrMgrWarningMessage
  * return the text CANN's ErrorManager assembles, byte for byte, lines
@@ -60,10 +62,12 @@ struct ErrMsgRawItem {
     unique_const_char_array report_time;             /* 2026-12-01-12:34:56.789.012, local time */
 };
 
-/* Sets the mode and registers the configuration catalog, when the file
- * exists (see base/err_msg.h). Returns 0; -1 for a mode other than
- * INTERNAL_MODE and PROCESS_MODE, or a configuration file that cannot be
- * read or is not a catalog. */
+/* Sets the mode and registers the configuration catalog (see
+ * base/err_msg.h). Returns 0 when the catalog was registered; -1, as CANN's
+ * manager returns, when there is no such file or it cannot be read or is
+ * not a catalog (the built-in catalog serves then, and the mode is set),
+ * and -1 with nothing changed for a mode other than INTERNAL_MODE and
+ * PROCESS_MODE. */
 GE_FUNC_HOST_VISIBILITY GE_FUNC_DEV_VISIBILITY int32_t ErrMgrInit(ErrorMessageMode error_mode);
 
 /* The calling thread's context: its work stream, named on first use after

@@ -28,11 +28,14 @@
  *  - Catalogs are checked when registered: an entry whose placeholders do
  *    not match its Arglist is refused, and the function returns -1 having
  *    registered every other entry (ErrcodeLastError in
- *    errcode/error_manager.h lists the refused entries).
+ *    errcode/compact_error_manager.h lists the refused entries).
  *  - Each RegisterFormatErrorMessage is registered above everything before
  *    it: a second definition of a code replaces the first for later reports.
  *  - ReportUserDefinedErrMsg keeps the codes EU0000-EU9999 that no catalog
  *    defines; any other code is reported as EU0000.
+ *  - A value is kept whole up to 64 KiB (CANN keeps it whole), then cut
+ *    with "...": only the messages formatted here are refused past
+ *    LIMIT_PER_MSG, as in CANN.
  *  - No configuration file is needed: the library carries CANN's Profiling
  *    catalog and the compact runtime's table. When
  *    <directory of the library or executable>/../conf/error_manager/error_code.json
