@@ -359,11 +359,29 @@ fn binding(field: &Field) -> Ident {
     format_ident!("__errcode_{}", field.name)
 }
 
-/// Writes a field's value: a text as it is, anything else with `Display`.
-/// A type that is not `Display` is reported at the function called and at
-/// its argument, which here both run from the type's first token to its
-/// last: the error points at the whole type, what to change.
+/// Writes a field's value: a text as it is, anything else with `Display`
+/// through the public `ArgDisplay` trait, or through the field's
+/// `display` adapter. A value that is not `Display` is reported at the
+/// argument of the call, which here runs from the type's first token to its
+/// last (or the adapter's): the error points at what to change, and its
+/// message (the trait's `on_unimplemented`) names the adapter.
 fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenStream {
+    if let Some(display) = &field.display {
+        let tokens: Vec<TokenTree> = display.clone().into_iter().collect();
+        let first = tokens.first().map_or(field.ident.span(), TokenTree::span);
+        let last = tokens.last().map_or(first, TokenTree::span);
+        let mut value = Group::new(proc_macro2::Delimiter::Parenthesis, display.clone());
+        value.set_span(last);
+        let ident = &field.ident;
+        let call = quote_spanned!(first=> &#value);
+        // The field's name, as the user wrote it, is a reference to the value.
+        return quote! {
+            {
+                let #ident = &#place;
+                #krate::ArgDisplay::write_arg(#call, out)
+            }
+        };
+    }
     if is_text(&field.ty) {
         return quote!(#krate::__private::write_text(out, &#place));
     }
@@ -376,10 +394,9 @@ fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenS
         token.set_span(if index + 1 == count { last } else { first });
     }
     let place: TokenStream = place.into_iter().collect();
-    let krate = respan(krate.clone(), first);
-    let write_display = Ident::new("write_display", last);
-    quote_spanned! {first=>
-        #krate::__private::#write_display(out, &#place)
+    let reference = quote_spanned!(first=> &);
+    quote! {
+        #krate::ArgDisplay::write_arg(#reference #place, out)
     }
 }
 
