@@ -1,5 +1,8 @@
 // `#[error_code]` without its import, in a file that uses errcode otherwise:
-// what rustc says (it names the import to add).
+// rustc says only that it cannot find the attribute. It suggests no import
+// for an attribute macro that a dependency re-exports (here from
+// errcode-macros), and nothing in a proc macro's reach runs before it says
+// so; the docs of `error_code` and the prelude name `use errcode::prelude::*;`.
 #[derive(Debug)]
 #[error_code("EZ0406", message = "Device {device_id} was not found.")]
 pub struct DeviceNotFound {
