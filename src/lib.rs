@@ -264,13 +264,13 @@ pub use errcode_macros::msprof_input_error;
 /// use errcode::error_code;
 ///
 /// #[derive(Debug)]
-/// #[error_code("EZ0001", message = "Device {device_id} is busy.")]
+/// #[error_code("EZ0003", message = "Device {device_id} is busy.")]
 /// pub struct DeviceBusy {
 ///     pub device_id: u32,
 /// }
 ///
-/// errcode::report!("EZ0001", ["device_id"], [7]);
-/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
+/// errcode::report!("EZ0003", ["device_id"], [7]);
+/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0003: Device 7 is busy.\r\n"));
 /// ```
 ///
 /// [`msprof_env_error!`], [`msprof_input_error!`], [`report_env_error!`] and

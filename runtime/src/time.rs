@@ -122,12 +122,24 @@ thread_local! {
         const { core::cell::Cell::new((None, [0; TEXT_LEN])) };
 }
 
-/// The local time zone (the `TZ` variable, else `/etc/localtime`), read
-/// once per process, on the first rendering that shows a time; UTC where
-/// neither can be read.
+/// The local time zone as the C library's `localtime` finds it: the `TZ`
+/// variable (a zone name, `:name`, or a POSIX rule such as `IST-5:30`;
+/// empty for UTC), else `/etc/localtime`. Read once per process, on the
+/// first rendering that shows a time; UTC where neither can be read.
 fn local_zone() -> tz::TimeZoneRef<'static> {
     static ZONE: std::sync::OnceLock<Option<tz::TimeZone>> = std::sync::OnceLock::new();
-    match ZONE.get_or_init(|| tz::TimeZone::local().ok()) {
+    let zone = ZONE.get_or_init(|| {
+        // `tz::TimeZone::local` reads `/etc/localtime` only.
+        match std::env::var_os("TZ") {
+            None => tz::TimeZone::local().ok(),
+            Some(value) => match value.to_str() {
+                Some("") => None,
+                Some(rule) => tz::TimeZone::from_posix_tz(rule).ok(),
+                None => None,
+            },
+        }
+    });
+    match zone {
         Some(zone) => zone.as_ref(),
         None => tz::TimeZoneRef::utc(),
     }
