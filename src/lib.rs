@@ -52,6 +52,8 @@
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
 
+mod site;
+
 // The trait is defined here, at the crate's root, rather than in a module of
 // its own: where it is not in scope, rustc suggests importing it by the path
 // it is defined at when the crate calling `.report()` has no `errcode` in its
@@ -102,14 +104,14 @@ pub trait ErrorCode {
     fn definition(&self) -> &'static ErrorDef;
 
     /// The definition of this value's code, or for a transparent variant
-    /// the wrapped error's (as [`definition_of`](crate::definition_of) finds
+    /// the wrapped error's (as [`definition_of`] finds
     /// it); `None` for a transparent variant whose wrapped error has none.
     fn try_definition(&self) -> Option<&'static ErrorDef>;
 
     /// Records this error in the current store (the task's scope, the
     /// work stream entered, or the thread's own), to be rendered by
-    /// [`take_error_message`](crate::take_error_message), or by
-    /// [`take_warning_message`](crate::take_warning_message) for a `W` code.
+    /// [`take_error_message`], or by
+    /// [`take_warning_message`] for a `W` code.
     /// The report keeps the values' text: the value itself stays yours.
     ///
     /// A transparent variant records the error it wraps, when that carries
@@ -369,7 +371,7 @@ struct ReadmeDoctests;
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
-    pub use errcode_macros::__report_checked;
+    pub use crate::site::{Code, Find, Site, find_definition, report_by_code, site_order};
     pub use errcode_runtime::__private::*;
     pub use inventory;
 
@@ -402,11 +404,12 @@ pub mod __private {
 /// assert_eq!(error.to_string(), "Cannot open /dev/davinci0: busy.");
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not `Display`, and a field that fills a placeholder is shown with `Display`",
+    message = "`{Self}` is not `Display`, and a value that fills a placeholder is shown with `Display`",
     label = "not `Display`",
-    note = "show it through an expression that is, written on the field: \
+    note = "on a field, show it through an expression that is, written on the field: \
             `#[error_code(display = path.display())]` (the field's name is a reference to it), \
-            or `#[error_code(display = format_args!(\"{{:?}}\", path))]` for its `Debug`"
+            or `#[error_code(display = format_args!(\"{{:?}}\", path))]` for its `Debug`; \
+            at a report site, give such an expression as the value"
 )]
 pub trait ArgDisplay {
     /// Writes the value into a message.
@@ -420,14 +423,4 @@ impl<T: core::fmt::Display + ?Sized> ArgDisplay for T {
     fn write_arg(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
         write!(out, "{self}")
     }
-}
-
-/// Splits a report's values into expressions for the compiler, then hands
-/// them to the hidden macro of the code's definition.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __split_values {
-    ($finder:ident ($($krate:tt)*) ($($head:tt)*) [$($value:expr),* $(,)?]) => {
-        $finder! { ($($krate)*) $($head)* [$(($value))*] }
-    };
 }

