@@ -10,7 +10,7 @@
 
 use errcode::msprof_env_error;
 // The Profiling catalog's definitions, EK0201 among them.
-use errcode_profiling::*;
+use errcode_profiling as _;
 use opentelemetry_appender_tracing::layer::OpenTelemetryTracingBridge;
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::logs::SdkLoggerProvider;

@@ -3,7 +3,9 @@
 //! combined message is printed as the CANN runtime prints it.
 
 use errcode::msprof_env_error;
-use errcode_profiling::*;
+// The crate of the codes reported here, which a report site needs in reach
+// (and the registry linked), with no import of its items.
+use errcode_profiling as _;
 
 fn main() {
     // More than any host can give: `try_reserve` fails instead of aborting.

@@ -52,9 +52,143 @@
 // Generated code names this crate `::errcode`, also inside it.
 extern crate self as errcode;
 
-mod error_code_trait;
+mod site;
 
-pub use error_code_trait::ErrorCode;
+// The trait is defined here, at the crate's root, rather than in a module of
+// its own: where it is not in scope, rustc suggests importing it by the path
+// it is defined at when the crate calling `.report()` has no `errcode` in its
+// own dependencies (it reports a type of a crate of definitions), and that
+// path must be one a user can write: `use errcode::ErrorCode;`.
+use errcode_runtime::__private::{Defined, definition_in_force, report_defined};
+
+/// What every definition is: a struct under `#[error_code]`, a variant of
+/// an enum under it, or a struct of `include_catalog!`. Bring it into scope
+/// (`use errcode::ErrorCode;`, or `use errcode::prelude::*;`) to call its
+/// methods.
+///
+/// ```
+/// use errcode::{ErrorCode, error_code};
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0001", message = "Device {device_id} was not found.")]
+/// pub struct DeviceNotFound {
+///     pub device_id: u32,
+/// }
+///
+/// fn open(device_id: u32) -> Result<(), DeviceNotFound> {
+///     let error = DeviceNotFound { device_id };
+///     error.report();
+///     Err(error)
+/// }
+///
+/// let error = open(7).unwrap_err();
+/// assert_eq!(error.definition().code(), "EZ0001");
+/// assert_eq!(format!("{error:#}"), "EZ0001: Device 7 was not found.");
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EZ0001: Device 7 was not found.\r\n")
+/// );
+/// ```
+pub trait ErrorCode {
+    /// The definition of this value's code (for an enum, its variant's), as
+    /// it is in force: a catalog registered at run time with a higher
+    /// priority replaces the compiled texts, as it does in every report.
+    ///
+    /// # Panics
+    ///
+    /// For a transparent variant (`#[error_code(transparent)]`) whose
+    /// wrapped error carries no definition, which has no code to give: on a
+    /// type with transparent variants, call
+    /// [`try_definition`](Self::try_definition).
+    #[track_caller]
+    fn definition(&self) -> &'static ErrorDef;
+
+    /// The definition of this value's code, or for a transparent variant
+    /// the wrapped error's (as [`definition_of`] finds
+    /// it); `None` for a transparent variant whose wrapped error has none.
+    fn try_definition(&self) -> Option<&'static ErrorDef>;
+
+    /// Records this error in the current store (the task's scope, the
+    /// work stream entered, or the thread's own), to be rendered by
+    /// [`take_error_message`], or by
+    /// [`take_warning_message`] for a `W` code.
+    /// The report keeps the values' text: the value itself stays yours.
+    ///
+    /// A transparent variant records the error it wraps, when that carries
+    /// a definition, and nothing otherwise; with the `tracing` feature, an
+    /// `errcode.unreported` event at `WARN` says so.
+    #[track_caller]
+    fn report(&self);
+
+    /// Records this error, as [`report`](Self::report) does, and hands it
+    /// back: the expression form, for the `?` idiom. The report's location
+    /// is the line that calls `reported`.
+    ///
+    /// ```
+    /// use errcode::prelude::*;
+    ///
+    /// #[derive(Debug)]
+    /// #[error_code]
+    /// pub enum DeviceError {
+    ///     #[error_code("EZ0011", message = "Device {device_id} was not found.")]
+    ///     NotFound { device_id: u32 },
+    /// }
+    ///
+    /// fn open(device_id: u32) -> Result<(), DeviceError> {
+    ///     if device_id > 3 {
+    ///         // Reported and returned in one expression; `?` converts it as
+    ///         // it converts any error (into `anyhow::Error`, a `#[from]`
+    ///         // variant of the caller's enum, `Box<dyn Error>`).
+    ///         Err(DeviceError::NotFound { device_id }.reported())?;
+    ///     }
+    ///     Ok(())
+    /// }
+    ///
+    /// fn start(device_id: u32) -> anyhow::Result<()> {
+    ///     // `?` on a value built in place: `return Err(...reported().into())`
+    ///     // says the same.
+    ///     open(device_id)?;
+    ///     Ok(())
+    /// }
+    ///
+    /// assert!(start(7).is_err());
+    /// assert_eq!(
+    ///     errcode::take_error_message().as_deref(),
+    ///     Some("EZ0011: Device 7 was not found.\r\n")
+    /// );
+    /// ```
+    #[track_caller]
+    #[must_use = "`reported` hands the error back to be returned; call `report` to only record it"]
+    fn reported(self) -> Self
+    where
+        Self: Sized,
+    {
+        self.report();
+        self
+    }
+}
+
+impl<T: Defined> ErrorCode for T {
+    #[track_caller]
+    fn definition(&self) -> &'static ErrorDef {
+        match definition_in_force(self) {
+            Some(def) => def,
+            None => panic!(
+                "errcode: this transparent variant wraps an error without a code; \
+                 call `ErrorCode::try_definition`, which returns `None` for it"
+            ),
+        }
+    }
+
+    fn try_definition(&self) -> Option<&'static ErrorDef> {
+        definition_in_force(self)
+    }
+
+    #[track_caller]
+    fn report(&self) {
+        report_defined(self);
+    }
+}
 
 #[doc = include_str!("docs/error_code.md")]
 pub use errcode_macros::error_code;
@@ -132,13 +266,13 @@ pub use errcode_macros::msprof_input_error;
 /// use errcode::error_code;
 ///
 /// #[derive(Debug)]
-/// #[error_code("EZ0001", message = "Device {device_id} is busy.")]
+/// #[error_code("EZ0003", message = "Device {device_id} is busy.")]
 /// pub struct DeviceBusy {
 ///     pub device_id: u32,
 /// }
 ///
-/// errcode::report!("EZ0001", ["device_id"], [7]);
-/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0001: Device 7 is busy.\r\n"));
+/// errcode::report!("EZ0003", ["device_id"], [7]);
+/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0003: Device 7 is busy.\r\n"));
 /// ```
 ///
 /// [`msprof_env_error!`], [`msprof_input_error!`], [`report_env_error!`] and
@@ -237,18 +371,9 @@ struct ReadmeDoctests;
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
-    pub use errcode_macros::__report_checked;
+    pub use crate::site::{Code, Find, Site, find_definition, report_by_code, site_order};
     pub use errcode_runtime::__private::*;
     pub use inventory;
-
-    /// Values of `#[error_code]` fields are shown with `Display`; a field of
-    /// another type fails here, at the field's type.
-    pub fn write_display<T: core::fmt::Display + ?Sized>(
-        out: &mut dyn core::fmt::Write,
-        value: &T,
-    ) -> core::fmt::Result {
-        write!(out, "{value}")
-    }
 
     /// Values of `#[error_code]` fields written as a standard text type
     /// (`String`, `&str`, ...) are written as they are.
@@ -257,12 +382,45 @@ pub mod __private {
     }
 }
 
-/// Splits a report's values into expressions for the compiler, then hands
-/// them to the hidden macro of the code's definition.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __split_values {
-    ($finder:ident ($($krate:tt)*) ($($head:tt)*) [$($value:expr),* $(,)?]) => {
-        $finder! { ($($krate)*) $($head)* [$(($value))*] }
-    };
+/// How the value of a definition's argument (a field that fills a
+/// placeholder) is written into its message: with [`Display`](core::fmt::Display),
+/// which every type given here has. A field of a type that is not
+/// `Display` (a `PathBuf`, a `Vec`) is shown through an expression that is,
+/// written on the field, in which the field's name is a reference to it:
+///
+/// ```
+/// use std::path::PathBuf;
+/// use errcode::prelude::*;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0021", message = "Cannot open {path}: {reason}.")]
+/// pub struct CannotOpen {
+///     #[error_code(display = path.display())]
+///     pub path: PathBuf,
+///     pub reason: String,
+/// }
+///
+/// let error = CannotOpen { path: "/dev/davinci0".into(), reason: "busy".into() };
+/// assert_eq!(error.to_string(), "Cannot open /dev/davinci0: busy.");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not `Display`, and a value that fills a placeholder is shown with `Display`",
+    label = "not `Display`",
+    note = "on a field, show it through an expression that is, written on the field: \
+            `#[error_code(display = path.display())]` (the field's name is a reference to it), \
+            or `#[error_code(display = format_args!(\"{{:?}}\", path))]` for its `Debug`; \
+            at a report site, give such an expression as the value"
+)]
+pub trait ArgDisplay {
+    /// Writes the value into a message.
+    fn write_arg(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result;
+}
+
+// Only `Display` types: what the error of another type names is this
+// trait's own message, not the bound.
+#[diagnostic::do_not_recommend]
+impl<T: core::fmt::Display + ?Sized> ArgDisplay for T {
+    fn write_arg(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        write!(out, "{self}")
+    }
 }

@@ -5,7 +5,7 @@
 use errcode::{
     ErrorCode, Report, SourceLocation, error_code, msprof_env_error, report_inner_error,
 };
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 #[derive(Debug)]
 #[error_code("WZ0200", message = "Sampling rate %s is low.")]

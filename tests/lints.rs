@@ -81,7 +81,6 @@ mod definitions {
     }
 }
 
-use definitions::catalog::*;
 use definitions::*;
 use errcode::{ErrorCode, msprof_env_error};
 

@@ -129,7 +129,7 @@ fn expecting_a_code_with_a_conflict_fails_naming_both_definitions() {
         text,
         format!(
             "EZ0900 is defined 2 times: at {a} (\"Defined in dup-a: %s.\") and at {b} \
-             (\"Defined in dup-b: %s.\"), of which reports use the first; keep one definition per code"
+             (\"Defined in dup-b: %s.\"), of which the first is the code's definition; keep one definition per code"
         )
     );
     // A missing code and a conflict, each said.

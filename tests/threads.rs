@@ -2,7 +2,7 @@
 //! hand them from one thread to another.
 
 use errcode::{msprof_env_error, report_inner_error, take_error_message};
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 #[test]
 fn no_thread_sees_another_threads_reports() {

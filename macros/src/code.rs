@@ -31,11 +31,10 @@ impl Code {
         }
     }
 
-    /// The name under which a definition is found by its code: the code
-    /// itself. A macro (the checks of a report) and a type alias (the
-    /// definition's type) share it, so one glob import of the defining
-    /// module brings both to a report site, and when a code is not in scope
-    /// or is defined twice in a module, the compiler's message names it.
+    /// The code as an identifier, at the literal: the type alias of a
+    /// definition (a second definition of the code in one module clashes by
+    /// it), and a report site's own type, which the message of a failed
+    /// lookup names.
     pub(crate) fn hidden_ident(&self) -> Ident {
         Ident::new(&self.value, self.literal.span())
     }

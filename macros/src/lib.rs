@@ -71,11 +71,3 @@ pub fn report_inner_error(input: TokenStream) -> TokenStream {
 pub fn msprof_inner_error(input: TokenStream) -> TokenStream {
     inner::expand("msprof_inner_error", input.into()).into()
 }
-
-/// The second step of a report: the definition's hidden macro calls it with
-/// the definition's arguments and the report's keys and values.
-#[doc(hidden)]
-#[proc_macro]
-pub fn __report_checked(input: TokenStream) -> TokenStream {
-    report::expand_checked(input.into()).into()
-}

@@ -423,7 +423,7 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// ```
 /// # use errcode::error_code;
 /// # #[derive(Debug)]
-/// # #[error_code("EK0004", message = "The current system or device does not support %s.")]
+/// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
 /// errcode::report_dynamic("EK0004", &[("intf", "aclprofStart")]).unwrap();
 /// assert_eq!(
@@ -481,7 +481,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// ```
 /// # use errcode::{ErrorCode, error_code};
 /// # #[derive(Debug)]
-/// # #[error_code("EK0004", message = "The current system or device does not support %s.")]
+/// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
 /// errcode::report_dynamic_suffixed("EK0004", &[("intf", "aclprofStart")], "[THREAD:7]").unwrap();
 /// assert_eq!(

@@ -81,8 +81,17 @@ impl ReportTime {
                 i64::try_from(since.as_secs()).unwrap_or(i64::MAX),
                 since.subsec_micros(),
             ),
-            // Before 1970: chrono handles it; no cache.
-            Err(_) => return local_text(time),
+            Err(before) => {
+                // Before 1970: whole seconds rounded down, the fraction after them.
+                let back = before.duration();
+                let fraction = back.subsec_micros();
+                let seconds = -i64::try_from(back.as_secs()).unwrap_or(i64::MAX);
+                if fraction == 0 {
+                    (seconds, 0)
+                } else {
+                    (seconds.saturating_sub(1), 1_000_000 - fraction)
+                }
+            }
         };
         // The local date and time to the second, converted once per second
         // a thread renders: reports come in bursts, and the conversion (the
@@ -93,11 +102,11 @@ impl ReportTime {
                 if cached == Some(seconds) {
                     return text;
                 }
-                let text = local_text(time);
+                let text = local_text(seconds);
                 last.set((Some(seconds), text));
                 text
             })
-            .unwrap_or_else(|_| local_text(time));
+            .unwrap_or_else(|_| local_text(seconds));
         write_digits(&mut text[20..23], micros / 1000);
         write_digits(&mut text[24..27], micros % 1000);
         text
@@ -113,23 +122,53 @@ thread_local! {
         const { core::cell::Cell::new((None, [0; TEXT_LEN])) };
 }
 
-/// `time` in local time (the `TZ` variable, else `/etc/localtime`), as
-/// `2026-12-01-12:34:56.789.012`.
-fn local_text(time: SystemTime) -> [u8; TEXT_LEN] {
-    use chrono::{Datelike as _, Timelike as _};
-    let local: chrono::DateTime<chrono::Local> = time.into();
-    let micros = local.timestamp_subsec_micros() % 1_000_000;
+/// The local time zone as the C library's `localtime` finds it: the `TZ`
+/// variable (a zone name, `:name`, or a POSIX rule such as `IST-5:30`;
+/// empty for UTC), else `/etc/localtime`. Read once per process, on the
+/// first rendering that shows a time; UTC where neither can be read.
+fn local_zone() -> tz::TimeZoneRef<'static> {
+    static ZONE: std::sync::OnceLock<Option<tz::TimeZone>> = std::sync::OnceLock::new();
+    let zone = ZONE.get_or_init(|| {
+        // `tz::TimeZone::local` reads `/etc/localtime` only.
+        match std::env::var_os("TZ") {
+            None => tz::TimeZone::local().ok(),
+            Some(value) => match value.to_str() {
+                Some("") => None,
+                Some(rule) => tz::TimeZone::from_posix_tz(rule).ok(),
+                None => None,
+            },
+        }
+    });
+    match zone {
+        Some(zone) => zone.as_ref(),
+        None => tz::TimeZoneRef::utc(),
+    }
+}
+
+/// The second `seconds` after the Unix epoch in local time, as
+/// `2026-12-01-12:34:56.000.000` (the fraction is written by the caller).
+fn local_text(seconds: i64) -> [u8; TEXT_LEN] {
+    zoned_text(seconds, local_zone())
+}
+
+/// [`local_text`] in the time zone `zone`.
+fn zoned_text(seconds: i64, zone: tz::TimeZoneRef<'_>) -> [u8; TEXT_LEN] {
     let mut text = *b"0000-00-00-00:00:00.000.000";
+    // A second no calendar of the zone can hold (hundreds of billions of
+    // years away) is shown in UTC, and one UTC cannot hold as the epoch.
+    let Ok(local) = tz::DateTime::from_timespec(seconds, 0, zone)
+        .or_else(|_| tz::DateTime::from_timespec(seconds, 0, tz::TimeZoneRef::utc()))
+    else {
+        return *b"1970-01-01-00:00:00.000.000";
+    };
     let year = u32::try_from(local.year()).unwrap_or_default() % 10_000;
-    let fields: [(usize, usize, u32); 8] = [
+    let fields: [(usize, usize, u32); 6] = [
         (0, 4, year),
-        (5, 2, local.month()),
-        (8, 2, local.day()),
-        (11, 2, local.hour()),
-        (14, 2, local.minute()),
-        (17, 2, local.second()),
-        (20, 3, micros / 1000),
-        (24, 3, micros % 1000),
+        (5, 2, local.month().into()),
+        (8, 2, local.month_day().into()),
+        (11, 2, local.hour().into()),
+        (14, 2, local.minute().into()),
+        (17, 2, local.second().into()),
     ];
     for (start, width, value) in fields {
         write_digits(&mut text[start..start + width], value);
@@ -171,6 +210,31 @@ mod tests {
     }
 
     #[test]
+    fn the_time_is_written_in_the_zone_given() {
+        // 2026-12-01 12:34:56 UTC.
+        let second = 1_796_128_496;
+        assert_eq!(
+            &zoned_text(second, tz::TimeZoneRef::utc()),
+            b"2026-12-01-12:34:56.000.000"
+        );
+        let beijing = tz::TimeZone::from_posix_tz("CST-8").unwrap();
+        assert_eq!(
+            &zoned_text(second, beijing.as_ref()),
+            b"2026-12-01-20:34:56.000.000"
+        );
+        // New York on the other side of midnight, in winter time.
+        let new_york = tz::TimeZone::from_posix_tz("EST5EDT,M3.2.0,M11.1.0").unwrap();
+        assert_eq!(
+            &zoned_text(second - 13 * 3600, new_york.as_ref()),
+            b"2026-11-30-18:34:56.000.000"
+        );
+        // Before 1970, the fraction counts forward from the second before.
+        let before = ReportTime::from_system_time(UNIX_EPOCH - Duration::from_micros(1_500_000));
+        let text = before.text();
+        assert_eq!(&text[17..27], b"58.500.000");
+    }
+
+    #[test]
     fn times_within_a_second_share_its_conversion_and_keep_their_fractions() {
         let second = UNIX_EPOCH + Duration::new(1_796_128_496, 0);
         let early = ReportTime::from_system_time(second + Duration::from_micros(1_002));
@@ -183,9 +247,6 @@ mod tests {
         // The next second is converted anew, not taken from the cache.
         assert_ne!(late[..19], next[..19]);
         assert!(next.ends_with(".000.001"), "{next}");
-        assert_eq!(
-            early,
-            core::str::from_utf8(&local_text(second + Duration::from_micros(1_002))).unwrap()
-        );
+        assert_eq!(&early.as_bytes()[..19], &local_text(1_796_128_496)[..19]);
     }
 }

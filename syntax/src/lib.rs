@@ -19,5 +19,8 @@ pub use count::{counted, noun};
 pub use names::{
     can_be_raw, is_argument_name, is_identifier, is_keyword, needs_raw_identifier, split_arglist,
 };
-pub use suggest::{closest, edit_distance};
-pub use template::{Message, MessageError, Template, TemplateError, parse_message, parse_template};
+pub use suggest::{closest, edit_distance, edit_distance_within};
+pub use template::{
+    Message, MessageError, Template, TemplateError, parse_message, parse_template,
+    placeholder_in_text,
+};

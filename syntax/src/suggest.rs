@@ -36,6 +36,66 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     previous[b.len()]
 }
 
+/// [`edit_distance`] of two ASCII texts (argument names are), when it is at
+/// most `max`, as a `const fn`: what a report site's check uses as the
+/// compiler evaluates it. `None` beyond `max`, and for a text longer than
+/// 63 bytes, which no suggestion needs.
+///
+/// ```
+/// use errcode_syntax::edit_distance_within;
+/// assert_eq!(edit_distance_within("buf_sise", "buf_size", 2), Some(1));
+/// assert_eq!(edit_distance_within("cuase", "cause", 2), Some(1));
+/// assert_eq!(edit_distance_within("kitten", "sitting", 2), None);
+/// ```
+pub const fn edit_distance_within(a: &str, b: &str, max: usize) -> Option<usize> {
+    const ROW: usize = 64;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() >= ROW || b.len() >= ROW || a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let mut before = [0usize; ROW];
+    let mut previous = [0usize; ROW];
+    let mut current = [0usize; ROW];
+    let mut j = 0;
+    while j <= b.len() {
+        previous[j] = j;
+        j += 1;
+    }
+    let mut i = 1;
+    while i <= a.len() {
+        current[0] = i;
+        let mut j = 1;
+        while j <= b.len() {
+            let cost = if a[i - 1] == b[j - 1] { 0 } else { 1 };
+            let mut best = previous[j - 1] + cost;
+            if previous[j] + 1 < best {
+                best = previous[j] + 1;
+            }
+            if current[j - 1] + 1 < best {
+                best = current[j - 1] + 1;
+            }
+            if i > 1
+                && j > 1
+                && a[i - 1] == b[j - 2]
+                && a[i - 2] == b[j - 1]
+                && before[j - 2] + 1 < best
+            {
+                best = before[j - 2] + 1;
+            }
+            current[j] = best;
+            j += 1;
+        }
+        before = previous;
+        previous = current;
+        i += 1;
+    }
+    if previous[b.len()] <= max {
+        Some(previous[b.len()])
+    } else {
+        None
+    }
+}
+
 /// The candidate nearest to `name` within two edits, for a "did you mean"
 /// hint on a misspelled key or name; the first of equally near ones.
 ///
@@ -53,4 +113,40 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .filter(|&(distance, _)| distance <= 2)
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, candidate)| candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_const_distance_is_the_distance_within_its_bound() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "buf_size",
+            "buf_sise",
+            "bufsize",
+            "size",
+            "value",
+            "vale",
+            "param",
+            "prama",
+            "reason",
+            "device_id",
+            "devce_id",
+            "deviceid",
+            "task",
+            "tsk",
+        ];
+        for a in names {
+            for b in names {
+                let distance = edit_distance(a, b);
+                let within = edit_distance_within(a, b, 2);
+                assert_eq!(within, (distance <= 2).then_some(distance), "{a:?} {b:?}");
+            }
+        }
+    }
 }

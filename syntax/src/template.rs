@@ -262,6 +262,40 @@ fn braced_names(text: &str) -> Vec<String> {
     names
 }
 
+/// The first thing in a text shown as written (a definition's cause or
+/// solution) that reads as a placeholder: `%s` or another printf conversion
+/// (`%d`), or `{name}`. Only the message is filled in, so such a text would
+/// be shown, in reports, docs and exported catalogs, with the placeholder
+/// in it. Returns its byte offset and the placeholder as written. CANN's
+/// own catalogs have none.
+///
+/// ```
+/// use errcode_syntax::placeholder_in_text;
+/// assert_eq!(placeholder_in_text("Stop process {pid} first."), Some((13, "{pid}")));
+/// assert_eq!(placeholder_in_text("Free %s of memory."), Some((5, "%s")));
+/// assert_eq!(placeholder_in_text("Keep usage under 90% ({or less})."), None);
+/// ```
+pub fn placeholder_in_text(text: &str) -> Option<(usize, &str)> {
+    let bytes = text.as_bytes();
+    for (offset, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b'%' if bytes.get(offset + 1).is_some_and(u8::is_ascii_alphabetic) => {
+                return Some((offset, &text[offset..offset + 2]));
+            }
+            b'{' => {
+                let rest = &text[offset + 1..];
+                if let Some(close) = rest.find('}')
+                    && crate::is_identifier(&rest[..close])
+                {
+                    return Some((offset, &text[offset..offset + close + 2]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A message without `%s`: `{name}` placeholders, `{{`, `}}` and `%%`.
 fn parse_named(message: &str) -> Result<Message, Vec<MessageError>> {
     let mut pieces = Vec::new();

@@ -1,5 +1,5 @@
 // The code of a report is a string literal.
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 const CODE: &str = "EK0201";
 

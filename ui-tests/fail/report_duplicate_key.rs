@@ -1,5 +1,5 @@
 // An argument name given twice is reported at its second occurrence.
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 fn main() {
     errcode::msprof_input_error!(

@@ -1,5 +1,5 @@
 // An argument name must be an identifier: "buf size" is not.
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 fn main() {
     errcode::msprof_env_error!("EK0201", ["buf size"], ["1048576B"]);

@@ -1,5 +1,5 @@
 // A misspelled argument name is reported at the name, suggesting the right one.
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 fn main() {
     errcode::msprof_input_error!(

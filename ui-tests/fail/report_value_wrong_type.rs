@@ -1,4 +1,5 @@
-// A value must convert into its field's type; the error is at the value.
+// A report site's value is shown with `Display`, as the message shows it: a
+// value that is not `Display` is rejected at the value.
 use errcode::error_code;
 
 #[derive(Debug)]
@@ -8,5 +9,5 @@ pub struct InsufficientHostMemory {
 }
 
 fn main() {
-    errcode::msprof_env_error!("EK0201", ["buf_size"], [1048576usize]);
+    errcode::msprof_env_error!("EK0201", ["buf_size"], [vec![1048576usize]]);
 }

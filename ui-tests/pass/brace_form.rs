@@ -1,5 +1,5 @@
 // Names and values may be given in braces, as the C++ macros take them, and in any order.
-use errcode_profiling::*;
+use errcode_profiling as _;
 
 fn main() {
     errcode::msprof_input_error!("EK0001", {"reason", "value", "param"}, {"too small", "-1", "buf"});

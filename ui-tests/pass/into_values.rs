@@ -1,5 +1,6 @@
-// Values convert with `Into` to their field's type: `&str` literals fill `String` fields.
-use errcode_profiling::*;
+// A report site's values are shown with `Display`, whatever the field's type:
+// a `String` and a `&str` literal fill the `String` fields alike.
+use errcode_profiling as _;
 
 fn main() {
     let mode = String::from("system");

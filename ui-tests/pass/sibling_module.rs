@@ -1,4 +1,4 @@
-// Definitions in one module are reported from a sibling module through a glob import.
+// Definitions in one module are reported from a sibling module, with no import.
 mod errors {
     use errcode::error_code;
 
@@ -10,8 +10,6 @@ mod errors {
 }
 
 mod collector {
-    use super::errors::*;
-
     pub fn reject(param: &str) {
         errcode::msprof_input_error!("EK0005", ["param"], [param]);
     }

@@ -46,6 +46,7 @@ pub(crate) fn expand(
             name: name.clone(),
             ty: parse_quote!(::std::string::String),
             doc: String::new(),
+            display: None,
         })
         .collect();
     let item = Item {

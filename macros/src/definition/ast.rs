@@ -12,7 +12,7 @@ use super::docs::Docs;
 use crate::errors::{Errors, closest};
 
 /// The field attributes the macro reads.
-const FIELD_ATTRIBUTES: &[&str] = &["source", "from"];
+const FIELD_ATTRIBUTES: &[&str] = &["source", "from", "error_code"];
 
 /// The attributes rustc itself reads on a field, which pass through.
 const BUILTIN_ATTRIBUTES: &[&str] = &[
@@ -37,6 +37,10 @@ pub(crate) struct Field {
     /// The field's doc comment, its lines joined by newlines: the
     /// argument's description in the type's docs.
     pub(crate) doc: String,
+    /// `#[error_code(display = path.display())]`: the expression whose
+    /// `Display` shows the value, in which the field's name is a reference
+    /// to it. Kept as tokens: the compiler reads them, where they are.
+    pub(crate) display: Option<TokenStream>,
 }
 
 /// A field of type `Backtrace` or `Option<Backtrace>`: no argument, but
@@ -237,19 +241,34 @@ fn body(
                     continue;
                 };
                 let name = ident.to_string().trim_start_matches("r#").to_owned();
-                let field_value = Field {
+                let mut field_value = Field {
                     ident,
                     name,
                     ty: field.ty.clone(),
                     doc: doc_of(&field.attrs),
+                    display: None,
                 };
                 let marks = check_field_attributes(&field.attrs, &field_value, code, errors);
+                field_value.display = marks.display.as_ref().map(|(_, tokens)| tokens.clone());
                 if !marks.source {
                     match backtrace_kind(&field_value.ty) {
-                        Some(optional) => body.backtraces.push(BacktraceField {
-                            field: field_value,
-                            optional,
-                        }),
+                        Some(optional) => {
+                            if let Some((span, _)) = &marks.display {
+                                errors.at(
+                                    *span,
+                                    format_args!(
+                                        "{}field `{}` is a backtrace, which the message does not show: \
+                                         `display` goes on a field that fills a placeholder; remove it",
+                                        code_prefix(code),
+                                        field_value.name
+                                    ),
+                                );
+                            }
+                            body.backtraces.push(BacktraceField {
+                                field: field_value,
+                                optional,
+                            });
+                        }
                         None => body.args.push(field_value),
                     }
                 } else if let Some(first) = &body.source {
@@ -312,6 +331,7 @@ fn transparent_body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<
         name,
         ty: field.ty.clone(),
         doc: doc_of(&field.attrs),
+        display: None,
     };
     let marks = check_field_attributes(&field.attrs, &wrapped, None, errors);
     Some(Body {
@@ -375,6 +395,8 @@ struct Marks {
     /// `#[source]`, or `#[from]`, which implies it.
     source: bool,
     from: Option<Span>,
+    /// `#[error_code(display = ...)]`: where `display` is, and the expression.
+    display: Option<(Span, TokenStream)>,
 }
 
 /// Checks a field's attributes; returns what they mark it as. `code` is the
@@ -413,8 +435,25 @@ fn check_field_attributes(
             }
             continue;
         }
+        if name == "error_code" {
+            if let Some(display) = display_adapter(attr, field, code, errors) {
+                if marks.display.is_some() {
+                    errors.at(
+                        display.0,
+                        format_args!(
+                            "{}field `{}` has two `display` adapters; keep one",
+                            code_prefix(code),
+                            field.name
+                        ),
+                    );
+                } else {
+                    marks.display = Some(display);
+                }
+            }
+            continue;
+        }
         let close = closest(&name, FIELD_ATTRIBUTES);
-        marks.source |= close.is_some();
+        marks.source |= matches!(close, Some("source" | "from"));
         let suggestion = close
             .map(|close| format!("did you mean `#[{close}]`? "))
             .unwrap_or_default();
@@ -427,12 +466,93 @@ fn check_field_attributes(
             format_args!(
                 "unknown attribute `#[{name}]` on field `{}` of {definition}; {suggestion}\
                  the ones it reads are `#[source]`, on the field holding the error that caused this one, \
-                 and `#[from]`, which also converts that error into this one",
+                 `#[from]`, which also converts that error into this one, and \
+                 `#[error_code(display = ...)]`, which shows a value that is not `Display`",
                 field.name
             ),
         );
     }
+    if let (true, Some((span, _))) = (marks.source, &marks.display) {
+        errors.at(
+            *span,
+            format_args!(
+                "{}field `{}` is the source, which the message does not show: `display` goes on a field \
+                 that fills a placeholder; remove it",
+                code_prefix(code),
+                field.name
+            ),
+        );
+        marks.display = None;
+    }
     marks
+}
+
+/// `EK0201: `, or nothing where the definition's code is not known.
+fn code_prefix(code: Option<&str>) -> String {
+    code.map(|code| format!("{code}: ")).unwrap_or_default()
+}
+
+/// `#[error_code(display = path.display())]` on a field: where `display`
+/// is, and the expression after `=`, left to the compiler to read.
+fn display_adapter(
+    attr: &Attribute,
+    field: &Field,
+    code: Option<&str>,
+    errors: &mut Errors,
+) -> Option<(Span, TokenStream)> {
+    let name = &field.name;
+    let usage = format!(
+        "on a field, #[error_code] takes the expression that shows its value: \
+         `#[error_code(display = {name}.display())]`, in which `{name}` is a reference to the field"
+    );
+    let Meta::List(list) = &attr.meta else {
+        errors.at(
+            attr.meta.span(),
+            format_args!("{}{usage}", code_prefix(code)),
+        );
+        return None;
+    };
+    let mut tokens = list.tokens.clone().into_iter();
+    let key = match tokens.next() {
+        Some(TokenTree::Ident(key)) => key,
+        Some(other) => {
+            errors.at(other.span(), format_args!("{}{usage}", code_prefix(code)));
+            return None;
+        }
+        None => {
+            errors.at(
+                list.delimiter.span().join(),
+                format_args!("{}{usage}", code_prefix(code)),
+            );
+            return None;
+        }
+    };
+    if key != "display" {
+        let suggestion = closest(&key.to_string(), &["display"])
+            .map(|close| format!("did you mean `{close}`? "))
+            .unwrap_or_default();
+        errors.at(
+            key.span(),
+            format_args!(
+                "{}unknown key `{key}` in #[error_code] on field `{name}`; {suggestion}{usage}",
+                code_prefix(code)
+            ),
+        );
+        return None;
+    }
+    match tokens.next() {
+        Some(TokenTree::Punct(punct)) if punct.as_char() == '=' => {}
+        _ => {
+            errors.at(key.span(), format_args!("{}{usage}", code_prefix(code)));
+            return None;
+        }
+    }
+    let expression: TokenStream = tokens.collect();
+    if expression.is_empty() {
+        errors.at(key.span(), format_args!("{}{usage}", code_prefix(code)));
+        return None;
+    }
+    Some((key.span(), expression))
 }
 
 /// The item as the compiler gets it back: without the attributes that only

@@ -1,6 +1,8 @@
 //! The rules a definition must follow, checked against its struct.
 
-use errcode_syntax::{is_argument_name, is_identifier, parse_message, split_arglist};
+use errcode_syntax::{
+    is_argument_name, is_identifier, parse_message, placeholder_in_text, split_arglist,
+};
 
 use super::ast::Field;
 use super::attr::Attr;
@@ -30,6 +32,7 @@ pub(crate) fn check(
     item_fields: &[Field],
     errors: &mut Errors,
 ) -> Option<Checked> {
+    check_shown_as_written(code, attr, errors);
     let Some(message) = &attr.message else {
         if attr.message_rejected {
             return None;
@@ -254,6 +257,26 @@ pub(crate) fn check(
         fields,
         slots,
     })
+}
+
+/// The cause and the solution are shown as written, in reports, docs and
+/// exported catalogs: a placeholder in them would be shown as it is, so it
+/// is refused (CANN's catalogs have none).
+fn check_shown_as_written(code: &Code, attr: &Attr, errors: &mut Errors) {
+    for (key, text) in [("cause", &attr.cause), ("solution", &attr.solution)] {
+        let Some(literal) = text else { continue };
+        if let Some((offset, placeholder)) = placeholder_in_text(&literal.value()) {
+            errors.at(
+                literal.span(),
+                format_args!(
+                    "{}: the {key} has `{placeholder}` (at byte {offset}), which reads as a placeholder, \
+                     but only the message is filled in: the {key} is shown as written, in reports, docs \
+                     and exported catalogs; name the value in the message, or write the {key} without it",
+                    code.value
+                ),
+            );
+        }
+    }
 }
 
 /// Every name of a named message is a field, and every field is named.

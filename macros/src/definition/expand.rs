@@ -7,8 +7,6 @@
 //! each definition is registered with `inventory`. Everything but the names
 //! a report site finds by the code sits in an anonymous `const _` block.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::{GenericParam, LitStr, Type};
@@ -87,29 +85,40 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
         .all(|unit| unit.transparent || (unit.checked.is_some() && unit.code.is_some()));
     // A code given twice is reported by the caller; its second finder would
     // only add a clash.
-    let finders = units
-        .iter()
-        .enumerate()
-        .filter_map(|(index, unit)| {
-            let code = unit.code?;
-            let repeated = units[..index].iter().any(|earlier| {
-                earlier
-                    .code
-                    .is_some_and(|earlier| earlier.value == code.value)
-            });
-            (!repeated).then(|| finder(code, item, unit, all_checked))
-        })
-        .collect();
+    let mut finders = TokenStream::new();
+    let mut lookups = TokenStream::new();
+    for (index, unit) in units.iter().enumerate() {
+        let Some(code) = unit.code else { continue };
+        let repeated = units[..index].iter().any(|earlier| {
+            earlier
+                .code
+                .is_some_and(|earlier| earlier.value == code.value)
+        });
+        if repeated {
+            continue;
+        }
+        finders.extend(alias(code, item));
+        let definition = if all_checked {
+            let def = def_ident(first + index);
+            quote!(&#def)
+        } else {
+            quote!(&#krate::__private::REJECTED)
+        };
+        lookups.extend(lookup(krate, code, item, unit, all_checked, definition));
+    }
     if all_checked {
-        let (items, registrations) = definitions(krate, item, units, first);
+        let (mut items, registrations) = definitions(krate, item, units, first);
+        items.extend(lookups);
         Parts {
             items,
             registrations,
             finders,
         }
     } else {
+        let mut items = fallback(krate, item, units);
+        items.extend(lookups);
         Parts {
-            items: fallback(krate, item, units),
+            items,
             registrations: Vec::new(),
             finders,
         }
@@ -359,11 +368,29 @@ fn binding(field: &Field) -> Ident {
     format_ident!("__errcode_{}", field.name)
 }
 
-/// Writes a field's value: a text as it is, anything else with `Display`.
-/// A type that is not `Display` is reported at the function called and at
-/// its argument, which here both run from the type's first token to its
-/// last: the error points at the whole type, what to change.
+/// Writes a field's value: a text as it is, anything else with `Display`
+/// through the public `ArgDisplay` trait, or through the field's
+/// `display` adapter. A value that is not `Display` is reported at the
+/// argument of the call, which here runs from the type's first token to its
+/// last (or the adapter's): the error points at what to change, and its
+/// message (the trait's `on_unimplemented`) names the adapter.
 fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenStream {
+    if let Some(display) = &field.display {
+        let tokens: Vec<TokenTree> = display.clone().into_iter().collect();
+        let first = tokens.first().map_or(field.ident.span(), TokenTree::span);
+        let last = tokens.last().map_or(first, TokenTree::span);
+        let mut value = Group::new(proc_macro2::Delimiter::Parenthesis, display.clone());
+        value.set_span(last);
+        let ident = &field.ident;
+        let call = quote_spanned!(first=> &#value);
+        // The field's name, as the user wrote it, is a reference to the value.
+        return quote! {
+            {
+                let #ident = &#place;
+                #krate::ArgDisplay::write_arg(#call, out)
+            }
+        };
+    }
     if is_text(&field.ty) {
         return quote!(#krate::__private::write_text(out, &#place));
     }
@@ -376,10 +403,9 @@ fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenS
         token.set_span(if index + 1 == count { last } else { first });
     }
     let place: TokenStream = place.into_iter().collect();
-    let krate = respan(krate.clone(), first);
-    let write_display = Ident::new("write_display", last);
-    quote_spanned! {first=>
-        #krate::__private::#write_display(out, &#place)
+    let reference = quote_spanned!(first=> &);
+    quote! {
+        #krate::ArgDisplay::write_arg(#reference #place, out)
     }
 }
 
@@ -661,110 +687,142 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
     }
 }
 
-/// The items a report site finds by the code, in the definition's module:
-/// a macro that hands the definition's argument names to the report checks
-/// (itself at the crate root, as `#[macro_export]` puts it, under a name
-/// that no other definition has), imported under the code's name, and a
-/// type alias of the definition's type under the same name, unless the type
-/// has that name already. A second definition of the code in one module
-/// clashes with the first here, by the code's name.
-fn finder(code: &Code, item: &Item, unit: &Unit<'_>, valid: bool) -> TokenStream {
-    // Every token at the code literal, but for the macro's own name, whose
-    // hygiene keeps it out of the way of user code: where the compiler points
-    // at these items (a clash, a similar name), it points at the code. The
-    // tokens written here get that span as they are made; only those brought
-    // in with spans of their own are moved, token by token, which costs the
-    // unoptimised macro a call into the compiler each.
-    let span = code.literal.span();
-    let at_code = |tokens: TokenStream| respan(tokens, span);
-    let hidden = code.hidden_ident();
-    let unique = unique_macro_name(code);
-    let code_literal = LitStr::new(&code.value, span);
-    let vis = at_code(item.vis.to_token_stream());
-    let names = unit
-        .body
-        .args
-        .iter()
-        .map(|field| LitStr::new(&field.name, span));
-    let variant = match unit.variant {
-        Some(variant) => at_code(variant.to_token_stream()),
-        None => quote_spanned!(span=> _),
-    };
-    let source = LitStr::new(
-        unit.body
-            .source
-            .as_ref()
-            .map(|field| field.name.as_str())
-            .unwrap_or_default(),
-        span,
-    );
-    // What a report site's value puts in the backtrace fields: a report
-    // keeps the message, never the value, so nothing is captured.
-    let backtraces = unit.body.backtraces.iter().map(|backtrace| {
-        let field = at_code(backtrace.field.ident.to_token_stream());
-        if backtrace.optional {
-            quote_spanned!(span=> #field: ::core::option::Option::None,)
-        } else {
-            quote_spanned!(span=> #field: ::std::backtrace::Backtrace::disabled(),)
-        }
-    });
-    let lifetimes = item
-        .generics
-        .params
-        .iter()
-        .filter(|param| matches!(param, GenericParam::Lifetime(_)))
-        .count();
-    let mut lifetimes = proc_macro2::Literal::usize_suffixed(lifetimes);
-    lifetimes.set_span(span);
-    let alias = (item.ident != code.value).then(|| {
-        let ident = at_code(item.ident.to_token_stream());
-        // The alias takes the type's lifetimes without their bounds, which an
-        // alias does not enforce.
-        let lifetimes: Vec<TokenStream> = item
-            .generics
-            .params
+/// What a report site finds its code's definition by, in whichever crate:
+/// the hidden trait `Find`, implemented for the code as a type, with the
+/// definition's own type for the local type coherence asks for. It gives the
+/// argument names the site's keys are checked against, where the code is
+/// defined (for the check's messages) and the definition. A rejected
+/// definition still has one, marked invalid, so that its report sites raise
+/// no errors of their own.
+fn lookup(
+    krate: &TokenStream,
+    code: &Code,
+    item: &Item,
+    unit: &Unit<'_>,
+    valid: bool,
+    definition: TokenStream,
+) -> TokenStream {
+    let packed = errcode_syntax::pack_code(&code.value).unwrap_or_default();
+    let packed = proc_macro2::Literal::u64_suffixed(packed);
+    let code_literal = &code.value;
+    // The names in the order of the definition's fields (`write_arg`'s).
+    let names: Vec<&str> = match unit.checked {
+        Some(checked) if valid => checked
+            .fields
             .iter()
-            .filter_map(|param| match param {
-                GenericParam::Lifetime(lifetime) => {
-                    Some(at_code(lifetime.lifetime.to_token_stream()))
-                }
-                _ => None,
-            })
-            .collect();
-        let params = (!lifetimes.is_empty()).then(|| quote_spanned!(span=> <#(#lifetimes),*>));
-        quote_spanned! {span=>
-            #[doc(hidden)]
-            #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
-            #vis type #hidden #params = #ident #params;
+            .map(|&index| unit.body.args[index].name.as_str())
+            .collect(),
+        _ => unit
+            .body
+            .args
+            .iter()
+            .map(|field| field.name.as_str())
+            .collect(),
+    };
+    let ident = item.ident.to_string();
+    let place = match (unit.origin, unit.variant) {
+        (Origin::Catalog { file, line, .. }, _) => {
+            let place = format!("the entry at {file}:{line}");
+            quote!(#place)
         }
-    });
-    let valid = syn::LitBool::new(valid, span);
-    // The import names the macro at the code, like everything else here.
-    let imported = at_code(unique.to_token_stream());
-    // The report site passes the path it names `errcode` by, which the
-    // defining crate cannot know.
-    quote_spanned! {span=>
-        // Exported so that report sites in other crates find it; a definition
-        // inside a function body is as reachable, hence the allow.
-        #[doc(hidden)]
-        #[macro_export]
-        #[allow(non_local_definitions)]
-        macro_rules! #unique {
-            (($($krate:tt)*) $($call:tt)*) => {
-                $($krate)*::__private::__report_checked! {
-                    (#code_literal #valid [#(#names),*] #variant #source #lifetimes {#(#backtraces)*}) $($call)*
-                }
+        (Origin::Attribute, Some(variant)) => {
+            let owner = format!("`{ident}::{variant}` in ");
+            quote!(::core::concat!(#owner, ::core::module_path!()))
+        }
+        (Origin::Attribute, None) => {
+            let owner = format!("`{ident}` in ");
+            quote!(::core::concat!(#owner, ::core::module_path!()))
+        }
+    };
+    let static_ty = static_type(item);
+    let constructed = constructed(item, unit);
+    quote! {
+        #[automatically_derived]
+        impl<S> #krate::__private::Find<#static_ty, S> for #krate::__private::Code<#packed> {
+            const SITE: #krate::__private::Site = #krate::__private::Site {
+                code: #code_literal,
+                place: #place,
+                valid: #valid,
+                args: &[#(#names),*],
+                definition: {
+                    fn definition() -> &'static #krate::ErrorDef {
+                        #constructed
+                        #definition
+                    }
+                    definition
+                },
             };
         }
-        #[doc(hidden)]
-        #[allow(unused_imports, unreachable_pub)]
-        #vis use #imported as #hidden;
-        #alias
     }
 }
 
+/// A report by code makes no value of the definition's type: for a type that
+/// is not `pub`, a construction that never runs keeps a struct or variant
+/// reported only by code from reading as never constructed (`dead_code`).
+fn constructed(item: &Item, unit: &Unit<'_>) -> Option<TokenStream> {
+    if matches!(item.vis, syn::Visibility::Public(_)) {
+        return None;
+    }
+    let ident = &item.ident;
+    let path = match unit.variant {
+        Some(variant) => quote!(#ident::#variant),
+        None => quote!(#ident),
+    };
+    let body = unit.body;
+    let value = if body.unit {
+        path
+    } else {
+        let fields = body
+            .args
+            .iter()
+            .chain(&body.source)
+            .chain(body.backtraces.iter().map(|backtrace| &backtrace.field))
+            .map(|field| &field.ident);
+        quote!(#path { #(#fields: ::core::unreachable!(),)* })
+    };
+    Some(quote! {
+        #[allow(unreachable_code, deprecated, clippy::diverging_sub_expression)]
+        if false {
+            let _ = #value;
+        }
+    })
+}
+
+/// A type alias of the definition's type under its code's name, in the
+/// definition's module, unless the type has that name already: a second
+/// definition of the code in one module clashes with the first by it.
+fn alias(code: &Code, item: &Item) -> Option<TokenStream> {
+    if item.ident == code.value {
+        return None;
+    }
+    // At the code literal: where the compiler points at it (a clash), it
+    // points at the code.
+    let span = code.literal.span();
+    let at_code = |tokens: TokenStream| respan(tokens, span);
+    let hidden = code.hidden_ident();
+    let vis = at_code(item.vis.to_token_stream());
+    let ident = at_code(item.ident.to_token_stream());
+    // The alias takes the type's lifetimes without their bounds, which an
+    // alias does not enforce.
+    let lifetimes: Vec<TokenStream> = item
+        .generics
+        .params
+        .iter()
+        .filter_map(|param| match param {
+            GenericParam::Lifetime(lifetime) => Some(at_code(lifetime.lifetime.to_token_stream())),
+            _ => None,
+        })
+        .collect();
+    let params = (!lifetimes.is_empty()).then(|| quote_spanned!(span=> <#(#lifetimes),*>));
+    Some(quote_spanned! {span=>
+        #[doc(hidden)]
+        #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
+        #vis type #hidden #params = #ident #params;
+    })
+}
+
 /// The tokens, each given `span`.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {
@@ -778,20 +836,6 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             token
         })
         .collect()
-}
-
-/// `#[macro_export]` puts every finder at the crate root, where definitions
-/// of one code in several modules meet: each gets a number of its own,
-/// counted by this process, which compiles one crate at a time.
-fn unique_macro_name(code: &Code) -> Ident {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let number = NEXT.fetch_add(1, Ordering::Relaxed);
-    format_ident!(
-        "__errcode_{}_{}",
-        code.value,
-        number,
-        span = Span::mixed_site()
-    )
 }
 
 fn def_ident(index: usize) -> Ident {

@@ -1,7 +1,7 @@
 //! Step 1 of a report: `(CODE, [keys...], [values...])`.
 
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use quote::{ToTokens, quote};
+use quote::{quote, quote_spanned};
 use syn::LitStr;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::{consume_values, split_commas};
 use crate::code::Code;
 use crate::errors::Errors;
-use errcode_syntax::is_argument_name;
+use errcode_syntax::{is_argument_name, pack_code};
 
 const SHAPE: &str = "a report takes the code, the argument names and their values: \
                      (\"EK0201\", [\"buf_size\"], [size])";
@@ -21,17 +21,21 @@ struct Call {
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    let krate = crate::krate::path();
     let call = match parse.parse2(input.clone()) {
         Ok(call) => call,
         Err(error) => {
             let error = error.to_compile_error();
             // A well-formed code is still looked up, with nothing to check,
-            // so that its definition's import counts as used.
+            // so that a code no crate defines is reported as well.
             let lookup = leading_code(input).map(|code| {
-                let finder = code.hidden_ident();
-                let code_literal = &code.literal;
-                let krate = crate::krate::path();
-                quote!(#finder! { (#krate) #code_literal _ [] [] })
+                let site = code.hidden_ident();
+                let lookup = lookup(&krate, &code);
+                quote! {
+                    #[allow(dead_code)]
+                    struct #site;
+                    let _ = #lookup;
+                }
             });
             return quote!({ #error #lookup });
         }
@@ -39,32 +43,116 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let code = Code::check(&call.code, &mut errors);
     check_keys(&call, code.as_ref(), &mut errors);
+    let values = split_commas(&call.values);
+    let keys = split_commas(&call.keys);
+    if let Some(code) = &code
+        && errors.is_empty()
+    {
+        check_counts(code, &call, &keys, &values, &mut errors);
+    }
     let Some(code) = code else {
         let errors = errors.to_compile_errors();
-        let consume = consume_values(split_commas(&call.values));
+        let consume = consume_values(values);
         return quote!({ #errors #consume });
     };
-    let finder = code.hidden_ident();
-    let code_literal = &call.code;
-    // Keys rejected here go on as `_`, which step 2 takes as "only consume
-    // the values": the definition is still looked up, so its import counts
-    // as used and an undefined code is still reported.
-    let keys = if errors.is_empty() {
-        call.keys.to_token_stream()
-    } else {
-        quote!(_)
-    };
-    let mut values_marker = Group::new(Delimiter::Bracket, TokenStream::new());
-    values_marker.set_span(call.values.span());
-    let mut values = Group::new(Delimiter::Bracket, call.values.stream());
-    values.set_span(call.values.span());
-    let errors = errors.to_compile_errors();
-    let krate = crate::krate::path();
+    let site = code.hidden_ident();
+    let lookup = lookup(&krate, &code);
+    if !errors.is_empty() {
+        // Keys rejected here: the code is still looked up, so that an
+        // undefined one is reported too, and the values still count as used.
+        let errors = errors.to_compile_errors();
+        let consume = consume_values(values);
+        return quote!({
+            #errors
+            #[allow(dead_code)]
+            struct #site;
+            let _ = #lookup;
+            #consume
+        });
+    }
+    let count = keys.len();
+    // The check is reported at the keys (a constant's failure points at its
+    // expression), the lookup at the code, a value that is not `Display` at
+    // the value.
+    let keys_span = call.keys.span();
+    let krate_at_keys = crate::definition::expand::respan(krate.clone(), keys_span);
+    let check = quote_spanned!(keys_span=> #krate_at_keys::__private::site_order);
+    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(SITE, [#(#keys),*]));
+    arguments.set_span(keys_span);
+    let order = quote_spanned!(keys_span=> &ORDER);
+    let values = values.iter().map(|value| {
+        let span = value
+            .clone()
+            .into_iter()
+            .next()
+            .map_or(call.values.span(), |token| token.span());
+        quote_spanned!(span=> &(#value) as &dyn #krate::ArgDisplay)
+    });
     quote! {
-        #errors
-        #krate::__split_values! {
-            #finder (#krate) (#code_literal #keys #values_marker) #values
+        {
+            #[allow(dead_code)]
+            struct #site;
+            const SITE: #krate::__private::Site = #lookup;
+            const ORDER: [usize; #count] = #check #arguments;
+            #krate::__private::report_by_code((SITE.definition)(), &[#(#values),*], #order)
         }
+    }
+}
+
+/// `errcode::__private::find_definition::<errcode::__private::Code<PACKED>, _, CODE>()`,
+/// at the code: the definition of the code, wherever it is, for the site's
+/// type named after it (which a failed lookup's message shows).
+fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {
+    // At the literal: rustc's errors of the lookup point at the code.
+    let span = code.literal.span();
+    let packed = pack_code(&code.value).unwrap_or_default();
+    let mut packed = proc_macro2::Literal::u64_suffixed(packed);
+    packed.set_span(span);
+    let site = code.hidden_ident();
+    let krate = crate::definition::expand::respan(krate.clone(), span);
+    quote_spanned! {span=>
+        #krate::__private::find_definition::<#krate::__private::Code<#packed>, _, #site>()
+    }
+}
+
+/// As many values as names: each name takes the value in its place.
+fn check_counts(
+    code: &Code,
+    call: &Call,
+    keys: &[TokenStream],
+    values: &[TokenStream],
+    errors: &mut Errors,
+) {
+    let plural = |count: usize| if count == 1 { "" } else { "s" };
+    let counts = format!(
+        "{} name{}, {} value{}",
+        keys.len(),
+        plural(keys.len()),
+        values.len(),
+        plural(values.len())
+    );
+    if keys.len() > values.len() {
+        let key = &keys[values.len()];
+        errors.at(
+            key.span(),
+            format_args!(
+                "{}: the argument {} has no value ({counts}); give a value for each name, in the same order",
+                code.value, key
+            ),
+        );
+    } else if values.len() > keys.len() {
+        let span = values[keys.len()]
+            .clone()
+            .into_iter()
+            .next()
+            .map_or(call.values.span(), |token| token.span());
+        errors.at(
+            span,
+            format_args!(
+                "{}: this value has no argument name ({counts}); name it in the list of names, or remove it",
+                code.value
+            ),
+        );
     }
 }
 

@@ -1,21 +1,13 @@
-//! The report macros, in two steps.
-//!
-//! 1. [`call`]: `msprof_env_error!("EK0201", ["buf_size"], [size])` is read and
-//!    its code and keys checked on their own; it expands to the hidden macro
-//!    that the definition of `EK0201` put in scope (via `errcode::__split_values!`,
-//!    which lets the compiler split the values into expressions).
-//! 2. [`checked`]: that macro calls `__report_checked!` with the definition's
-//!    argument names next to the call's keys and values, which are checked
-//!    against each other and expanded into a typed report.
-//!
-//! A code with no definition in scope fails at step 1's expansion: the
-//! compiler cannot find the hidden macro named after the code.
+//! The report macros: `msprof_env_error!("EK0201", ["buf_size"], [size])`
+//! is read and its code, keys and values checked on their own ([`call`]);
+//! it expands to a lookup of the code's definition through the trait every
+//! definition implements for its code (`errcode::__private::Find`), in
+//! whichever crate it is, a constant that checks the keys against the
+//! definition's arguments as the compiler evaluates it, and the report.
 
 mod call;
-mod checked;
 
 pub(crate) use call::expand as expand_call;
-pub(crate) use checked::expand as expand_checked;
 
 use proc_macro2::{Group, TokenStream, TokenTree};
 use quote::quote;

@@ -6,6 +6,7 @@
 //! API are built on top.
 
 use core::fmt;
+use std::sync::OnceLock;
 
 #[cfg(feature = "miette")]
 mod cause;
@@ -25,7 +26,6 @@ pub use value::{AsDynError, Defined};
 /// through [`registry()`](crate::registry) or from a value with
 /// `ErrorCode::definition`. The template is split into literal pieces
 /// when the definition is made, so reporting never parses it.
-#[derive(Debug)]
 pub struct ErrorDef {
     raw: RawDef,
     warning: bool,
@@ -37,6 +37,24 @@ pub struct ErrorDef {
     /// the definition's values hand out by reference.
     #[cfg(feature = "miette")]
     pub(crate) possible_cause: PossibleCause,
+    /// The definition of this code among all those linked into the binary
+    /// (this one, or the one a code defined twice is given by), found by
+    /// the registry on the first report of this definition, without
+    /// allocating (see `registry::in_force`).
+    pub(crate) linked: OnceLock<&'static ErrorDef>,
+}
+
+// Everything but what the registry found for it: two definitions made from
+// the same parts print the same, whether reported yet or not.
+impl fmt::Debug for ErrorDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ErrorDef")
+            .field("raw", &self.raw)
+            .field("warning", &self.warning)
+            .field("internal", &self.internal)
+            .field("pieces_len", &self.pieces_len)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The parts of an [`ErrorDef`], as generated code writes them; checked by
@@ -94,6 +112,7 @@ impl ErrorDef {
             pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
+            linked: OnceLock::new(),
             raw,
         })
     }
@@ -116,6 +135,7 @@ impl ErrorDef {
             pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
+            linked: OnceLock::new(),
             raw,
         }
     }

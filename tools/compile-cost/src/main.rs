@@ -14,6 +14,7 @@
 //! touched, every dependency already built, so each timing is one full
 //! compile of the crate under test.
 
+mod clean;
 mod generate;
 
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "\
 usage: errcode-compile-cost [--count N] [--runs R] [--out DIR] [--catalog FILE] [--release]
-                            [--prototypes] [--only NAME,...] [--repo DIR]
+                            [--prototypes] [--only NAME,...] [--repo DIR] [--clean-build]
 
   --count N       definitions and report sites per crate (default 1000)
   --runs R        timed builds of each crate, medians reported (default 5)
@@ -36,7 +37,10 @@ usage: errcode-compile-cost [--count N] [--runs R] [--out DIR] [--catalog FILE] 
   --only NAMES    time only these crates (comma-separated: macros, expanded, plain,
                   thiserror, catalog, empty, x-...)
   --repo DIR      take errcode from DIR instead of this repository (a scratch copy
-                  with a prototype of the runtime or the macros)";
+                  with a prototype of the runtime or the macros)
+  --clean-build   instead: time clean builds (every dependency compiled) of the
+                  16-code crate tests/support/devmgr-errors against the same enums
+                  written with thiserror";
 
 /// The dependency line of the `thiserror` crate: its current major version.
 const THISERROR: &str = "thiserror = \"2\"";
@@ -53,6 +57,7 @@ struct Options {
     prototypes: bool,
     only: Option<Vec<String>>,
     repo: PathBuf,
+    clean_build: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -67,6 +72,7 @@ fn parse_args() -> Result<Options, String> {
         prototypes: false,
         only: None,
         repo,
+        clean_build: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -83,6 +89,7 @@ fn parse_args() -> Result<Options, String> {
                 options.only = Some(names.split(',').map(str::to_owned).collect());
             }
             "--repo" => options.repo = PathBuf::from(value("--repo")?),
+            "--clean-build" => options.clean_build = true,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -160,7 +167,7 @@ fn wanted_subjects(options: &Options) -> Vec<Subject> {
     subjects
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)
             .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
@@ -230,15 +237,15 @@ fn generate_workspace(options: &Options) -> Result<Vec<Subject>, String> {
 /// How long one cargo command took: wall-clock time, and the CPU time of
 /// cargo and the compilers it ran (user + system).
 #[derive(Clone, Copy, Default)]
-struct Took {
-    wall: Duration,
-    cpu: Duration,
+pub(crate) struct Took {
+    pub(crate) wall: Duration,
+    pub(crate) cpu: Duration,
 }
 
 /// The CPU time of this process's waited-for children so far (`cutime` and
 /// `cstime` of `/proc/self/stat`), where the system has it. On a shared
 /// machine it moves much less than wall time when others load the cores.
-fn children_cpu() -> Option<Duration> {
+pub(crate) fn children_cpu() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -333,7 +340,7 @@ fn touch(options: &Options, name: &str) -> Result<(), String> {
         .map_err(|error| format!("cannot touch {}: {error}", path.display()))
 }
 
-fn median(durations: &mut [Duration]) -> Duration {
+pub(crate) fn median(durations: &mut [Duration]) -> Duration {
     durations.sort();
     let middle = durations.len() / 2;
     if durations.len() % 2 == 1 {
@@ -343,7 +350,7 @@ fn median(durations: &mut [Duration]) -> Duration {
     }
 }
 
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_owned))
@@ -528,7 +535,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&options) {
+    let result = if options.clean_build {
+        options
+            .repo
+            .canonicalize()
+            .map_err(|error| format!("cannot find the repository: {error}"))
+            .and_then(|repo| clean::run(&repo, &options.out, options.runs, options.release))
+    } else {
+        run(&options)
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("errcode-compile-cost: {message}");

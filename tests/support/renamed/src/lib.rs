@@ -30,7 +30,6 @@ pub mod catalog {
 
 /// Reports through the macros, the values and the catalog; returns the message.
 pub fn report_everything() -> Option<String> {
-    use catalog::*;
     msprof_env_error!("ER0001", ["what"], ["through the macro"]);
     Renamed {
         what: "by value".into(),

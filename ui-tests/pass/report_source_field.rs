@@ -1,4 +1,5 @@
-// A definition with a #[source] field is reported as a value: a report macro cannot fill the source.
+// A definition with a #[source] field is reported by code all the same: a
+// report keeps the message, which the source does not fill.
 use errcode::{error_code, msprof_env_error};
 
 #[derive(Debug)]
@@ -11,4 +12,8 @@ pub struct ReadFailed {
 
 fn main() {
     msprof_env_error!("EZ0003", ["path"], ["a.json"]);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0003: Failed to read a.json.\r\n")
+    );
 }

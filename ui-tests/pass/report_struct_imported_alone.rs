@@ -1,4 +1,5 @@
-// Importing the struct alone does not bring its code into scope: the report site imports the module.
+// Importing the struct alone is enough for a report site of its code (no
+// import is needed at all).
 mod device_errors {
     use errcode::error_code;
 
@@ -14,4 +15,8 @@ use device_errors::BufferTooSmall;
 fn main() {
     let _ = BufferTooSmall { size: 1 };
     errcode::msprof_env_error!("EZ0002", ["size"], [16usize]);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0002: Buffer of 16 bytes is too small.\r\n")
+    );
 }

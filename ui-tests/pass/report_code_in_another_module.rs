@@ -1,4 +1,5 @@
-// A code defined in a module that is not imported: the report site needs its definitions in scope.
+// A code defined in a module that is not imported: a report site finds its
+// definition wherever it is, with no import.
 mod errors {
     use errcode::error_code;
 
@@ -11,4 +12,8 @@ mod errors {
 
 fn main() {
     errcode::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n")
+    );
 }

@@ -1,0 +1,301 @@
+//! What a report site (`report!("EV0001", ["device_id"], [7])`) expands to
+//! calls: the definition of its code found through a trait keyed by the
+//! code, implemented where the code is defined, in whichever crate, so
+//! that a site needs no import of it; the site's argument names checked
+//! against the definition's as the crate compiles; the report made with the
+//! site's values.
+//!
+//! Every definition implements [`Find`] for `Code<PACKED_CODE>`, with its
+//! own type as `M` (the local type coherence asks of a crate that
+//! implements a trait of another for a type of another) and any `S`. A
+//! site names `Find<_, S>` with a unit struct of its own named after the
+//! code as `S`, which the trait's `on_unimplemented` message shows: a code
+//! no crate defines fails with errcode's words, naming the code.
+
+use core::fmt;
+
+use errcode_runtime::__private::{Defined, report_defined};
+use errcode_runtime::ErrorDef;
+
+use crate::ArgDisplay;
+
+/// A code as a type: its six characters packed (`errcode_syntax::pack_code`).
+pub struct Code<const CODE: u64>;
+
+/// What a report site needs of a code's definition; `M` is the defining
+/// type, which the site lets the compiler infer, `S` the site's own type
+/// named after the code, which errors show.
+#[diagnostic::on_unimplemented(
+    message = "{S} is not defined in this crate or in any crate it uses",
+    label = "no #[error_code(\"{S}\", ...)] is in reach",
+    note = "define it, on a struct or a variant of an #[error_code] enum: \
+            #[error_code(\"{S}\", message = \"...\")]; a crate of definitions that this crate \
+            names nowhere is not loaded: refer to it once, as `use my_errors as _;`"
+)]
+pub trait Find<M, S> {
+    /// The definition's code, place and argument names, and the definition.
+    const SITE: Site;
+}
+
+/// The [`Site`] of the definition of the code `C`, found by the compiler
+/// among the `Find` impls of every crate in reach: a function, rather than
+/// the constant itself, so that an ambiguous lookup (a code two crates
+/// define) is reported without a suggestion to name the impl, which a user
+/// cannot write at a report site.
+pub const fn find_definition<C: Find<M, S>, M, S>() -> Site {
+    C::SITE
+}
+
+/// What a report site's check reads of a definition.
+pub struct Site {
+    /// The code.
+    pub code: &'static str,
+    /// Where it is defined: "`DeviceError::NotFound` in devmgr_errors::device".
+    pub place: &'static str,
+    /// Whether the definition passed its own checks; a rejected one has
+    /// its errors already, and its report sites raise none of their own.
+    pub valid: bool,
+    /// The definition's argument names, in the order of its fields.
+    pub args: &'static [&'static str],
+    /// The definition, as compiled: a function, since a constant cannot
+    /// hold a reference to a static that changes (the registry's answer is
+    /// kept in it).
+    pub definition: fn() -> &'static ErrorDef,
+}
+
+/// The message of a failed check, built as the compiler evaluates it.
+struct Text {
+    bytes: [u8; 1024],
+    len: usize,
+}
+
+impl Text {
+    const fn new() -> Self {
+        Text {
+            bytes: [0; 1024],
+            len: 0,
+        }
+    }
+
+    const fn push(&mut self, text: &str) {
+        let text = text.as_bytes();
+        let mut index = 0;
+        while index < text.len() && self.len < self.bytes.len() {
+            self.bytes[self.len] = text[index];
+            self.len += 1;
+            index += 1;
+        }
+    }
+
+    /// `"a", "b"` or `a, b`.
+    const fn push_list(&mut self, names: &[&str], quoted: bool) {
+        let mut index = 0;
+        while index < names.len() {
+            if index > 0 {
+                self.push(", ");
+            }
+            if quoted {
+                self.push("\"");
+            }
+            self.push(names[index]);
+            if quoted {
+                self.push("\"");
+            }
+            index += 1;
+        }
+    }
+
+    /// The text; a text cut inside a character (only a definition's place
+    /// can hold one) ends before it.
+    const fn text(&self) -> &str {
+        let mut len = self.len;
+        loop {
+            match core::str::from_utf8(self.bytes.split_at(len).0) {
+                Ok(text) => return text,
+                Err(_) => len -= 1,
+            }
+        }
+    }
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if a[index] != b[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// The argument of `args` a misspelled `name` most likely means: one within
+/// two edits, as the macros' own suggestions are (`errcode_syntax::closest`).
+const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
+    let mut best: Option<(&'static str, usize)> = None;
+    let mut index = 0;
+    while index < args.len() {
+        let distance =
+            errcode_runtime::__private::syntax::edit_distance_within(name, args[index], 2);
+        if let Some(distance) = distance {
+            let better = match best {
+                Some((_, best)) => distance < best,
+                None => true,
+            };
+            if better {
+                best = Some((args[index], distance));
+            }
+        }
+        index += 1;
+    }
+    match best {
+        Some((arg, _)) => Some(arg),
+        None => None,
+    }
+}
+
+/// Checks a report site's argument names against the definition's, as the
+/// compiler evaluates the site's constant; returns, for each argument of
+/// the definition, where the site gives its value. A name that is not the
+/// definition's, or one it leaves out, fails the build with a message that
+/// names the code, the names and where the code is defined.
+pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; K] {
+    let mut order = [0; K];
+    if !site.valid {
+        return order;
+    }
+    let mut text = Text::new();
+    let mut failed = false;
+    // A name suggested for a misspelled key is not reported missing too.
+    let mut suggested = [false; 64];
+    let mut given = [false; 64];
+    let mut key = 0;
+    while key < K {
+        let mut arg = 0;
+        let mut found = false;
+        while arg < site.args.len() {
+            if same(site.args[arg], keys[key]) {
+                found = true;
+                if arg < K {
+                    order[arg] = key;
+                }
+                if arg < given.len() {
+                    given[arg] = true;
+                }
+            }
+            arg += 1;
+        }
+        if !found {
+            if failed {
+                text.push("; ");
+            }
+            failed = true;
+            text.push(site.code);
+            text.push(" has no argument \"");
+            text.push(keys[key]);
+            text.push("\" (");
+            if site.args.is_empty() {
+                text.push("it has no arguments");
+            } else {
+                text.push("its arguments are: ");
+                text.push_list(site.args, false);
+            }
+            text.push(")");
+            if let Some(close) = closest(keys[key], site.args) {
+                text.push("; did you mean \"");
+                text.push(close);
+                text.push("\"?");
+                let mut arg = 0;
+                while arg < site.args.len() && arg < suggested.len() {
+                    if same(site.args[arg], close) {
+                        suggested[arg] = true;
+                    }
+                    arg += 1;
+                }
+            }
+        }
+        key += 1;
+    }
+    let mut missing = 0;
+    let mut arg = 0;
+    while arg < site.args.len() && arg < given.len() {
+        if !given[arg] && !suggested[arg] {
+            missing += 1;
+        }
+        arg += 1;
+    }
+    if missing > 0 {
+        if failed {
+            text.push("; ");
+        }
+        failed = true;
+        text.push(site.code);
+        text.push(if missing == 1 {
+            ": missing argument "
+        } else {
+            ": missing arguments "
+        });
+        let mut first = true;
+        let mut arg = 0;
+        while arg < site.args.len() && arg < given.len() {
+            if !given[arg] && !suggested[arg] {
+                if !first {
+                    text.push(", ");
+                }
+                first = false;
+                text.push("\"");
+                text.push(site.args[arg]);
+                text.push("\"");
+            }
+            arg += 1;
+        }
+        text.push(" (its arguments are: ");
+        text.push_list(site.args, false);
+        text.push("); add each with its value");
+    }
+    if failed {
+        text.push(" (");
+        text.push(site.code);
+        text.push(" is ");
+        text.push(site.place);
+        text.push(")");
+        panic!("{}", text.text());
+    }
+    order
+}
+
+/// The values of a report site, each written where the definition's
+/// argument order puts it.
+struct SiteValues<'a> {
+    definition: &'static ErrorDef,
+    values: &'a [&'a dyn ArgDisplay],
+    /// For each argument of the definition, the index of its value.
+    order: &'a [usize],
+}
+
+impl Defined for SiteValues<'_> {
+    fn compiled_definition(&self) -> &'static ErrorDef {
+        self.definition
+    }
+
+    fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self.order.get(index).and_then(|&at| self.values.get(at)) {
+            Some(value) => value.write_arg(out),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reports `definition` with a site's values, `order` from [`site_order`].
+#[track_caller]
+pub fn report_by_code(definition: &'static ErrorDef, values: &[&dyn ArgDisplay], order: &[usize]) {
+    report_defined(&SiteValues {
+        definition,
+        values,
+        order,
+    });
+}
