@@ -32,6 +32,21 @@ pub(crate) struct Folder {
 /// read, or the folder holds too many files to be a crate's.
 pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     let files = rust_files(folder)?;
+    // One thread with the stack the Rust reader needs, rather than one per file.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(crate::rust_source::STACK_SIZE)
+            .spawn_scoped(scope, || {
+                crate::rust_source::mark_reading_stack();
+                read_files(files)
+            })
+            .map_err(|error| format!("no reading thread could be started: {error}"))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
@@ -41,7 +56,19 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
             .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&path)))?;
         let text = String::from_utf8_lossy(&bytes);
         let file = match read_rust(&text) {
-            Ok(file) => file,
+            Ok(file) => {
+                for problem in &file.problems {
+                    let at = problem.at();
+                    problems.push(format!(
+                        "{}:{}:{}: {}",
+                        crate::paths::name(&path),
+                        at.line,
+                        at.column,
+                        problem.describe()
+                    ));
+                }
+                file
+            }
             Err(error) => {
                 problems.push(format!(
                     "{}:{}:{}: {}",

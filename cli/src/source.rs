@@ -187,7 +187,7 @@ impl Source {
         if let Some(failure) = self.not_a_catalog() {
             return Err(failure);
         }
-        let note = match self.error_count() {
+        let mut note = match self.error_count() {
             0 => String::new(),
             count => format!(
                 "errcode: note: {} has {count} error{}; `errcode check {}` lists them\n",
@@ -196,6 +196,11 @@ impl Source {
                 self.name()
             ),
         };
+        // Rust definitions that could not be read (a file that does not
+        // parse, brackets nested too deep) are not shown: say which.
+        for line in &self.refused {
+            note.push_str(&format!("errcode: note: left out: {line}\n"));
+        }
         Ok((self, note))
     }
 }

@@ -10,6 +10,7 @@
 
 mod copies;
 mod files;
+mod rust;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -18,7 +19,7 @@ use std::path::PathBuf;
 use errcode::catalog::Position;
 use errcode::catalog::cann_page::Language;
 use errcode_catalog::c_source::{
-    Constant, Layout, Problem, Row, Site, SiteCode, Visitor, allowed_kinds, read_c_with,
+    Constant, Layout, Problem, Row, Site, SiteCode, Visitor, read_c_with,
 };
 
 pub(crate) use copies::Checked;
@@ -27,7 +28,7 @@ pub(crate) use files::{Content, FileKind, kind_of, read_whole};
 
 use crate::finding::{Field, Finding, Kind, LeftOut};
 use crate::paths;
-use crate::rust_source::read_rust;
+use crate::rust_source::read_rust_with;
 use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
 
@@ -176,7 +177,12 @@ pub(crate) fn compare(
         let files = &files;
         let workers: Vec<_> = (0..THREADS)
             .map(|thread| {
-                scope.spawn(move || {
+                // A stack `syn` needs for the pieces of Rust it is given
+                // (see `rust_source::STACK_SIZE`).
+                std::thread::Builder::new()
+                    .stack_size(crate::rust_source::STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                    crate::rust_source::mark_reading_stack();
                     let mut partial = Partial::default();
                     for index in (thread..files.len()).step_by(THREADS) {
                         let (walked, kind) = &files[index];
@@ -205,13 +211,18 @@ pub(crate) fn compare(
         workers
             .into_iter()
             .map(|worker| {
-                worker.join().unwrap_or_else(|_| {
-                    let mut partial = Partial::default();
-                    partial
-                        .unreadable
-                        .push((usize::MAX, "a reading thread failed".to_owned()));
-                    partial
-                })
+                worker
+                    .map_err(|error| format!("no reading thread could be started: {error}"))
+                    .and_then(|worker| {
+                        worker
+                            .join()
+                            .map_err(|_| "a reading thread failed".to_owned())
+                    })
+                    .unwrap_or_else(|why| {
+                        let mut partial = Partial::default();
+                        partial.unreadable.push((usize::MAX, why));
+                        partial
+                    })
             })
             .collect()
     });
@@ -522,41 +533,6 @@ fn allow(
     }
 }
 
-/// The allow comment that stands before Rust line `line` (1-based), and
-/// where it is: attributes, doc comments and blank lines between are
-/// passed over.
-fn rust_allowed(lines: &[&str], line: u32) -> (Vec<String>, Option<Position>) {
-    let mut index = (line as usize).saturating_sub(1);
-    // At most a few lines up: an attribute list, a doc comment.
-    for _ in 0..32 {
-        if index == 0 {
-            break;
-        }
-        index -= 1;
-        let written = lines.get(index).copied().unwrap_or_default();
-        let text = written.trim();
-        if text.starts_with("//")
-            && !text.starts_with("///")
-            && !text.starts_with("//!")
-            && let Some(kinds) = allowed_kinds(text)
-        {
-            let column = written.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            let at = Position::new(index as u32 + 1, column as u32);
-            return (kinds, Some(at));
-        }
-        let passed_over = text.is_empty()
-            || text.starts_with("#[")
-            || text.starts_with("///")
-            || text.starts_with("//")
-            || text.ends_with(")]")
-            || text.ends_with(',');
-        if !passed_over {
-            break;
-        }
-    }
-    (Vec::new(), None)
-}
-
 /// A table's rows of one code after the first: the places, for one finding.
 struct Duplicate {
     first: Position,
@@ -806,53 +782,22 @@ impl Partial {
             FileKind::Rust => {
                 self.tally.files += 1;
                 let text = files::text(&bytes);
-                match read_rust(&text) {
-                    Ok(rust) => {
-                        let lines: Vec<&str> = text.lines().collect();
-                        self.tally.definitions += rust.definitions.len();
-                        self.tally.sites += rust.sites.len();
-                        here.rust(&rust, &mut found);
-                        for definition in &rust.definitions {
-                            let template = definition.template().unwrap_or_default();
-                            define(
-                                &mut self.defined,
-                                index,
-                                &definition.code.value,
-                                definition.arg_names().0,
-                                &template,
-                            );
-                        }
-                        for site in &rust.sites {
-                            let at = Position::new(site.code.at.line, site.code.at.column);
-                            let (allowed, allowed_at) = rust_allowed(&lines, site.at.line);
-                            let code = &site.code.value;
-                            match entries.get(code.as_str()) {
-                                Some((checked, entry)) => {
-                                    let definition = catalog_definition(checked, entry);
-                                    let using = Use {
-                                        code,
-                                        through: None,
-                                        at,
-                                        keys: site.keys.as_deref(),
-                                        values: site.values.as_deref(),
-                                    };
-                                    let mut one = Vec::new();
-                                    here.site(&using, Some(&definition), warn, &mut one);
-                                    allow(&file, allowed_at.unwrap_or(at), &allowed, one, &mut found);
-                                }
-                                None => self.deferred.push(Deferred {
-                                    file: file.clone(),
-                                    code: SiteCode::Literal(code.clone()),
-                                    at,
-                                    keys: site.keys.clone(),
-                                    values: site.values.clone(),
-                                    allowed,
-                                    allowed_at,
-                                }),
-                            }
-                        }
-                    }
-                    Err(error) => found.push(Finding::new(
+                let mut visit = rust::RustCompare {
+                    partial: self,
+                    here: &here,
+                    index,
+                    warn,
+                    found: Vec::new(),
+                    left_out: (0, 0),
+                };
+                let read = read_rust_with(&text, &mut visit);
+                let (errors, warnings) = visit.left_out;
+                found = visit.found;
+                if errors + warnings > 0 {
+                    self.left_out.add(&file, errors, warnings);
+                }
+                if let Err(error) = read {
+                    found.push(Finding::new(
                         file.clone(),
                         error.at.line,
                         error.at.column,
@@ -862,7 +807,7 @@ impl Partial {
                             "Rust that does not parse, so its definitions and report sites are not checked: {}",
                             error.message
                         ),
-                    )),
+                    ));
                 }
             }
             FileKind::Page(code) => {
