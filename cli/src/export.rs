@@ -8,6 +8,7 @@ use errcode::catalog::{KeptReference, Page};
 
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;
+use crate::paths;
 use crate::source::{Source, plural};
 
 /// The `--out` that names standard output.
@@ -179,6 +180,11 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
 }
 
 /// Writes a reference's pages under `folder`, creating what is missing.
+/// Nothing is written through a symbolic link inside `folder` (a link
+/// given as `folder` itself is followed): a link where a page or one of
+/// its folders goes is an error that names it, and each page is written
+/// beside its place and renamed into it, so that a link made meanwhile is
+/// replaced, not followed.
 fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
     if folder.is_file() {
         return Err(format!(
@@ -186,14 +192,74 @@ fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
             folder.display()
         ));
     }
+    fs::create_dir_all(folder)
+        .map_err(|error| format!("cannot create {}: {error}", paths::name(folder)))?;
     for page in pages {
-        let path = folder.join(&page.path);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)
-                .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
+        let mut path = folder.to_path_buf();
+        let parts: Vec<&str> = page.path.split('/').collect();
+        for (index, part) in parts.iter().enumerate() {
+            // Page paths are made of single names (`file_name_part`);
+            // anything else would leave the folder.
+            let single = !part.is_empty()
+                && *part != "."
+                && *part != ".."
+                && Path::new(part).components().count() == 1;
+            if !single {
+                return Err(format!(
+                    "{} is no path inside {}: not written",
+                    paths::shown(&page.path),
+                    paths::name(folder)
+                ));
+            }
+            path.push(part);
+            let last = index + 1 == parts.len();
+            match fs::symlink_metadata(&path) {
+                Ok(metadata) if metadata.file_type().is_symlink() => {
+                    return Err(format!(
+                        "{} is a symbolic link: not written through",
+                        paths::name(&path)
+                    ));
+                }
+                Ok(metadata) if !last && !metadata.is_dir() => {
+                    return Err(format!(
+                        "{} is not a folder: cannot write {} in it",
+                        paths::name(&path),
+                        paths::shown(&page.path)
+                    ));
+                }
+                Ok(_) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    if !last {
+                        fs::create_dir(&path).map_err(|error| {
+                            format!("cannot create {}: {error}", paths::name(&path))
+                        })?;
+                    }
+                }
+                Err(error) => {
+                    return Err(format!("cannot write {}: {error}", paths::name(&path)));
+                }
+            }
         }
-        fs::write(&path, &page.text)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        replace_file(&path, page.text.as_bytes())
+            .map_err(|error| format!("cannot write {}: {error}", paths::name(&path)))?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a new file beside `path` (created, never opened
+/// through a link) and renames it to `path`.
+fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.errcode-{}", std::process::id()));
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(bytes));
+    if let Err(error) = written.and_then(|()| fs::rename(&temporary, path)) {
+        let _ = fs::remove_file(&temporary);
+        return Err(error);
     }
     Ok(())
 }
