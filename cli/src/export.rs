@@ -60,7 +60,7 @@ fn written(
     let count = source.catalog.entries.len();
     let written = match format {
         ExportFormat::Json => fs::write(out, source.catalog.to_json())
-            .map_err(|error| format!("cannot write {}: {error}", out.display())),
+            .map_err(|error| format!("cannot write {}: {error}", paths::name(out))),
         ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
         ExportFormat::CannDocs => {
             return cann_docs(source, out, language, keep);
@@ -71,7 +71,7 @@ fn written(
             "wrote {count} code{} from {} to {}\n",
             plural(count),
             source.name(),
-            out.display()
+            paths::name(out)
         )),
         Err(message) => Outcome::input_error(message),
     }
@@ -107,7 +107,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
         plural(reference.pages.len()),
         plural(count),
         source.name(),
-        out.display()
+        paths::name(out)
     );
     if let Some(keep) = keep {
         let regenerated = source
@@ -118,7 +118,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             .count();
         report.push_str(&format!(
             "{regenerated} of them regenerated from the pages in {}\n",
-            keep.display()
+            paths::name(keep)
         ));
     }
     let mut outcome = Outcome::printed(String::new());
@@ -145,16 +145,17 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
     if !folder.is_dir() {
         return Err(format!(
             "{} is not a folder: --keep takes the folder of an existing reference",
-            folder.display()
+            paths::name(folder)
         ));
     }
     let mut kept = KeptReference::default();
     let mut pending: Vec<(PathBuf, String)> = vec![(folder.to_path_buf(), String::new())];
     while let Some((dir, relative)) = pending.pop() {
         let entries = fs::read_dir(&dir)
-            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            .map_err(|error| format!("cannot read {}: {error}", paths::name(&dir)))?;
         for entry in entries {
-            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let entry =
+                entry.map_err(|error| format!("cannot read {}: {error}", paths::name(&dir)))?;
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
             let inner = if relative.is_empty() {
@@ -166,12 +167,12 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
             // cannot make the walk endless.
             let kind = entry
                 .file_type()
-                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+                .map_err(|error| format!("cannot read {}: {error}", paths::name(&path)))?;
             if kind.is_dir() {
                 pending.push((path, inner));
             } else if kind.is_file() && name.ends_with(".md") {
                 let text = fs::read_to_string(&path)
-                    .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+                    .map_err(|error| format!("cannot read {}: {error}", paths::name(&path)))?;
                 kept.add(&inner, &text);
             }
         }
@@ -189,7 +190,7 @@ fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
     if folder.is_file() {
         return Err(format!(
             "{} is a file; a reference is a folder of pages",
-            folder.display()
+            paths::name(folder)
         ));
     }
     fs::create_dir_all(folder)

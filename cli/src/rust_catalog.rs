@@ -156,16 +156,17 @@ fn rust_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = fs::read_dir(&dir)
-            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&dir)))?;
         for entry in entries {
-            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let entry = entry
+                .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&dir)))?;
             let name = entry.file_name();
             let name = name.to_string_lossy();
             // `file_type` does not follow links: a link to a folder above
             // cannot make the walk endless.
-            let kind = entry
-                .file_type()
-                .map_err(|error| format!("cannot read {}: {error}", entry.path().display()))?;
+            let kind = entry.file_type().map_err(|error| {
+                format!("cannot read {}: {error}", crate::paths::name(&entry.path()))
+            })?;
             if kind.is_dir() && name != "target" && !name.starts_with('.') {
                 pending.push(entry.path());
             } else if kind.is_file() && name.ends_with(".rs") {
@@ -173,7 +174,7 @@ fn rust_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
                 if files.len() > MAX_FILES {
                     return Err(format!(
                         "{} holds more than {MAX_FILES} .rs files: give the folder of one crate's sources",
-                        folder.display()
+                        crate::paths::name(folder)
                     ));
                 }
             }
