@@ -262,8 +262,7 @@ pub fn file_name_part(text: &str) -> String {
         let unsafe_here = matches!(
             character,
             '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|'
-        ) || character.is_control()
-            || is_layout_control(character)
+        ) || crate::one_line::breaks_a_line(character)
             || (leading && character == '.');
         leading &= character == '.';
         let character = if unsafe_here { '-' } else { character };
@@ -273,15 +272,6 @@ pub fn file_name_part(text: &str) -> String {
         part.push(character);
     }
     part
-}
-
-/// Characters that reorder text or break a line where they are shown: the
-/// bidirectional controls, line and paragraph separators.
-fn is_layout_control(character: char) -> bool {
-    matches!(
-        character,
-        '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'
-    )
 }
 
 /// The code and the title of a page's file name, `None` for a name that is
