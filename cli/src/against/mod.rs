@@ -11,6 +11,8 @@
 mod copies;
 mod files;
 mod rust;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -144,6 +146,68 @@ pub(crate) struct Compared {
     pub(crate) left_out: LeftOut,
 }
 
+/// Reads files `0..count` on [`THREADS`] threads, each file by `read`
+/// into its thread's [`Partial`]. A panic while reading a file (a defect
+/// of errcode) is caught and becomes an input error that names the file
+/// (`name`), so that the run fails with exit status 2 and says which file
+/// to report; the other files are read all the same.
+fn read_files(
+    count: usize,
+    name: impl Fn(usize) -> String + Sync,
+    read: impl Fn(&mut Partial, usize) + Sync,
+) -> Vec<Partial> {
+    std::thread::scope(|scope| {
+        let (name, read) = (&name, &read);
+        let workers: Vec<_> = (0..THREADS)
+            .map(|thread| {
+                // A stack `syn` needs for the pieces of Rust it is given
+                // (see `rust_source::STACK_SIZE`).
+                std::thread::Builder::new()
+                    .stack_size(crate::rust_source::STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        crate::rust_source::mark_reading_stack();
+                        let mut partial = Partial::default();
+                        for index in (thread..count).step_by(THREADS) {
+                            let outcome = catch_unwind(AssertUnwindSafe(|| read(&mut partial, index)));
+                            if let Err(panic) = outcome {
+                                let why = panic
+                                    .downcast_ref::<&str>()
+                                    .map(|why| (*why).to_owned())
+                                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                                    .unwrap_or_default();
+                                partial.unreadable.push((
+                                    index,
+                                    format!(
+                                        "reading {} failed (a defect of errcode; please report it): {why}",
+                                        name(index)
+                                    ),
+                                ));
+                            }
+                        }
+                        partial
+                    })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .map_err(|error| format!("no reading thread could be started: {error}"))
+                    .and_then(|worker| {
+                        worker
+                            .join()
+                            .map_err(|_| "a reading thread failed".to_owned())
+                    })
+                    .unwrap_or_else(|why| {
+                        let mut partial = Partial::default();
+                        partial.unreadable.push((usize::MAX, why));
+                        partial
+                    })
+            })
+            .collect()
+    })
+}
+
 /// Every disagreement between `catalogs` and the files `walk` found under
 /// `roots`, and (with `warn`) the warnings, in file and line order.
 ///
@@ -172,60 +236,14 @@ pub(crate) fn compare(
             None => unknown_kind[walked.root] += 1,
         }
     }
-    let partials: Vec<Partial> = std::thread::scope(|scope| {
-        let entries = &entries;
-        let files = &files;
-        let workers: Vec<_> = (0..THREADS)
-            .map(|thread| {
-                // A stack `syn` needs for the pieces of Rust it is given
-                // (see `rust_source::STACK_SIZE`).
-                std::thread::Builder::new()
-                    .stack_size(crate::rust_source::STACK_SIZE)
-                    .spawn_scoped(scope, move || {
-                    crate::rust_source::mark_reading_stack();
-                    let mut partial = Partial::default();
-                    for index in (thread..files.len()).step_by(THREADS) {
-                        let (walked, kind) = &files[index];
-                        let read = catch_unwind(AssertUnwindSafe(|| {
-                            partial.file(index, walked, kind, entries, warn);
-                        }));
-                        if let Err(panic) = read {
-                            let why = panic
-                                .downcast_ref::<&str>()
-                                .map(|why| (*why).to_owned())
-                                .or_else(|| panic.downcast_ref::<String>().cloned())
-                                .unwrap_or_default();
-                            partial.unreadable.push((
-                                index,
-                                format!(
-                                    "reading {} failed (a defect of errcode; please report it): {why}",
-                                    paths::name(&walked.path)
-                                ),
-                            ));
-                        }
-                    }
-                    partial
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .map_err(|error| format!("no reading thread could be started: {error}"))
-                    .and_then(|worker| {
-                        worker
-                            .join()
-                            .map_err(|_| "a reading thread failed".to_owned())
-                    })
-                    .unwrap_or_else(|why| {
-                        let mut partial = Partial::default();
-                        partial.unreadable.push((usize::MAX, why));
-                        partial
-                    })
-            })
-            .collect()
-    });
+    let partials = read_files(
+        files.len(),
+        |index| paths::name(&files[index].0.path),
+        |partial, index| {
+            let (walked, kind) = &files[index];
+            partial.file(index, walked, kind, &entries, warn);
+        },
+    );
     let mut out = Vec::new();
     let mut tally = Tally::default();
     let mut defined: HashMap<String, (usize, Definition)> = HashMap::new();
