@@ -52,8 +52,8 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
     for path in files {
-        let bytes = fs::read(&path)
-            .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&path)))?;
+        let bytes = crate::walk::read_file(&path, crate::walk::DEFAULT_MAX_FILE_SIZE)
+            .map_err(|failure| failure.describe(&path, crate::walk::DEFAULT_MAX_FILE_SIZE))?;
         let text = String::from_utf8_lossy(&bytes);
         let file = match read_rust(&text) {
             Ok(file) => {

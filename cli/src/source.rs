@@ -73,8 +73,9 @@ impl Source {
                 refused: folder.problems,
             });
         }
-        let bytes = std::fs::read(path)
-            .map_err(|error| Outcome::input_error(format!("cannot read {name}: {error}")))?;
+        // A catalog has no size limit, but asks for its memory first.
+        let bytes = crate::walk::read_file(path, u64::MAX)
+            .map_err(|failure| Outcome::input_error(failure.describe(path, u64::MAX)))?;
         let loaded = load_bytes(&bytes);
         Ok(Source {
             file: Some(name),

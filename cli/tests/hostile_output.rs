@@ -53,7 +53,10 @@ fn tree(files: &[(&[u8], &str)]) -> tempfile::TempDir {
 #[test]
 fn a_file_name_with_a_line_break_forges_no_line() {
     let dir = tree(&[(FORGING, ROW)]);
-    let run = errcode(dir.path(), &["check", "error_code.json", "--against", "src"]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
     assert_eq!(
         (run.stdout.as_str(), run.status),
         (
@@ -66,7 +69,14 @@ fn a_file_name_with_a_line_break_forges_no_line() {
     // explain lists the copy; update's diff names the file it would change.
     let run = errcode(
         dir.path(),
-        &["explain", "EK0201", "--catalog", "error_code.json", "--against", "src"],
+        &[
+            "explain",
+            "EK0201",
+            "--catalog",
+            "error_code.json",
+            "--against",
+            "src",
+        ],
     );
     assert!(
         run.stdout.contains("\nCopies:\n  src/a.c\\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\\nx.c:1 (C table row)\n"),
@@ -95,17 +105,40 @@ fn a_file_name_with_a_line_break_forges_no_line() {
 fn names_that_are_no_utf8_or_hold_escapes_print_as_themselves() {
     // Two names that are no UTF-8, and one whose text is what the first
     // prints as: three names, three texts.
-    let dir = tree(&[(b"\xff.c", ROW), (b"\xfe.c", ROW), (b"\\xff.c", ROW), (b"\x1b[2J.c", ROW)]);
-    let run = errcode(dir.path(), &["check", "error_code.json", "--against", "src"]);
+    let dir = tree(&[
+        (b"\xff.c", ROW),
+        (b"\xfe.c", ROW),
+        (b"\\xff.c", ROW),
+        (b"\x1b[2J.c", ROW),
+    ]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
     let files: Vec<&str> = run
         .stdout
         .lines()
         .filter_map(|line| line.split_once(":1:12:").map(|(file, _)| file))
         .collect();
-    assert_eq!(files, ["src/\\\\xff.c", "src/\\u{1b}[2J.c", "src/\\xfe.c", "src/\\xff.c"]);
+    assert_eq!(
+        files,
+        [
+            "src/\\\\xff.c",
+            "src/\\u{1b}[2J.c",
+            "src/\\xfe.c",
+            "src/\\xff.c"
+        ]
+    );
     let run = errcode(
         dir.path(),
-        &["check", "error_code.json", "--against", "src", "--format", "json"],
+        &[
+            "check",
+            "error_code.json",
+            "--against",
+            "src",
+            "--format",
+            "json",
+        ],
     );
     let findings: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     let files: Vec<&str> = findings
@@ -114,7 +147,15 @@ fn names_that_are_no_utf8_or_hold_escapes_print_as_themselves() {
         .iter()
         .map(|finding| finding["file"].as_str().unwrap())
         .collect();
-    assert_eq!(files, ["src/\\\\xff.c", "src/\\u{1b}[2J.c", "src/\\xfe.c", "src/\\xff.c"]);
+    assert_eq!(
+        files,
+        [
+            "src/\\\\xff.c",
+            "src/\\u{1b}[2J.c",
+            "src/\\xfe.c",
+            "src/\\xff.c"
+        ]
+    );
 }
 
 #[test]
@@ -123,7 +164,10 @@ fn key_literals_with_line_breaks_and_escape_sequences_are_escaped() {
         b"k.c",
         "REPORT_INPUT_ERROR(\"EK0201\", std::vector<std::string>({\"b\\n\\033[2J\"}), std::vector<std::string>({v}));\n",
     )]);
-    let run = errcode(dir.path(), &["check", "error_code.json", "--against", "src"]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
     assert_eq!(
         run.stdout.lines().next(),
         Some(
@@ -136,7 +180,10 @@ fn key_literals_with_line_breaks_and_escape_sequences_are_escaped() {
 fn a_file_passed_over_is_named_on_one_line() {
     let dir = tree(&[(b"big\n.c", ROW)]);
     std::fs::write(dir.path().join("errcode.toml"), "max-file-size = \"16B\"\n").unwrap();
-    let run = errcode(dir.path(), &["check", "error_code.json", "--against", "src"]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
     assert_eq!(
         run.stderr,
         "errcode: note: src/big\\n.c is 44 bytes, more than the limit of 16 (`max-file-size` in errcode.toml): not read\n"

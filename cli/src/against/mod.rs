@@ -241,7 +241,7 @@ pub(crate) fn compare(
         |index| paths::name(&files[index].0.path),
         |partial, index| {
             let (walked, kind) = &files[index];
-            partial.file(index, walked, kind, &entries, warn);
+            partial.file(index, walked, kind, &entries, warn, walk.max_size);
         },
     );
     let mut out = Vec::new();
@@ -723,22 +723,20 @@ impl Partial {
         kind: &FileKind,
         entries: &Entries,
         warn: bool,
+        max_size: u64,
     ) {
-        let bytes = match std::fs::read(&walked.path) {
+        let bytes = match crate::walk::read_file(&walked.path, max_size) {
             Ok(bytes) => bytes,
-            Err(error) if walked.given => {
-                self.unreadable.push((
-                    index,
-                    format!("cannot read {}: {error}", paths::name(&walked.path)),
-                ));
-                return;
-            }
-            Err(error) => {
-                self.skipped.push((
-                    index,
-                    walked.path.clone(),
-                    Skip::Unreadable(error.to_string()),
-                ));
+            // A file given that cannot be read, or a file too large for
+            // the memory left, is an input error; a file in a folder that
+            // cannot be read is passed over.
+            Err(failure) => {
+                match failure.skip().filter(|_| !walked.given) {
+                    Some(skip) => self.skipped.push((index, walked.path.clone(), skip)),
+                    None => self
+                        .unreadable
+                        .push((index, failure.describe(&walked.path, max_size))),
+                }
                 return;
             }
         };
