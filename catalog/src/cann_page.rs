@@ -231,24 +231,47 @@ pub fn title_line(code: &str, title: &str) -> String {
 }
 
 /// The file name of a code's page: `<CODE>-<Title>.md`, the title as the
-/// catalog writes it. Characters no file name may hold on the systems CANN
-/// is built on (`/`, `\`, `:`, `*`, `?`, `"`, `<`, `>`, `|`) become `-`:
+/// catalog writes it, made one safe name by [`file_name_part`]:
 /// `Device_Absent/Abnormal` → `Device_Absent-Abnormal`.
 pub fn page_file_name(code: &str, title: &str) -> String {
-    let title: String = title
-        .chars()
-        .map(|character| {
-            if matches!(
-                character,
-                '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|'
-            ) {
-                '-'
-            } else {
-                character
-            }
-        })
-        .collect();
-    format!("{code}-{title}.md")
+    format!("{}.md", file_name_part(&format!("{code}-{title}")))
+}
+
+/// The most bytes a name made from a catalog's text may have before its
+/// `.md`: file systems refuse names longer than 255 bytes.
+pub const MAX_FILE_NAME_PART: usize = 200;
+
+/// `text` as one safe part of a file name, the only way a catalog's text
+/// (a title, a class) becomes one: the characters no file name may hold on
+/// the systems CANN is built on (`/`, `\`, `:`, `*`, `?`, `"`, `<`, `>`,
+/// `|`), control characters and those that reorder or break a line on
+/// screen become `-`, and so do leading dots, so that the name is never
+/// `.` or `..`, nor hidden; then it is cut to [`MAX_FILE_NAME_PART`]
+/// bytes. Whatever a catalog holds, the name stays in its folder.
+///
+/// ```
+/// use errcode_catalog::cann_page::file_name_part;
+/// assert_eq!(file_name_part("../../etc"), "---..-etc");
+/// assert_eq!(file_name_part("/tmp/x"), "-tmp-x");
+/// assert_eq!(file_name_part("a\nb"), "a-b");
+/// ```
+pub fn file_name_part(text: &str) -> String {
+    let mut part = String::with_capacity(text.len().min(MAX_FILE_NAME_PART));
+    let mut leading = true;
+    for character in text.chars() {
+        let unsafe_here = matches!(
+            character,
+            '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|'
+        ) || crate::one_line::breaks_a_line(character)
+            || (leading && character == '.');
+        leading &= character == '.';
+        let character = if unsafe_here { '-' } else { character };
+        if part.len() + character.len_utf8() > MAX_FILE_NAME_PART {
+            break;
+        }
+        part.push(character);
+    }
+    part
 }
 
 /// The code and the title of a page's file name, `None` for a name that is
@@ -275,7 +298,7 @@ pub fn parse_page_file_name(name: &str) -> Option<(&str, &str)> {
 /// `Profiling Errors` → `Profiling-Errors` (the page `Profiling-Errors.md`,
 /// and the class's folder when no existing reference names another).
 pub fn class_file_stem(class: &str) -> String {
-    class.trim().replace(' ', "-")
+    file_name_part(&class.trim().replace(' ', "-"))
 }
 
 /// A class's index page: `# <class>`, then a link per code, a blank line

@@ -29,15 +29,13 @@ impl Sources {
             let Some(kind) = kind_of(&file.path) else {
                 continue;
             };
-            match std::fs::read(&file.path) {
+            match crate::walk::read_file(&file.path, walked.max_size) {
                 Ok(bytes) => {
                     if let Some(content) = read_whole(&kind, &bytes) {
                         files.push((paths::name(&file.path), content));
                     }
                 }
-                Err(error) => {
-                    unreadable.push(format!("cannot read {}: {error}", paths::name(&file.path)))
-                }
+                Err(failure) => unreadable.push(failure.describe(&file.path, walked.max_size)),
             }
         }
         Sources { files, unreadable }

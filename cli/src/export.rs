@@ -8,6 +8,7 @@ use errcode::catalog::{KeptReference, Page};
 
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;
+use crate::paths;
 use crate::source::{Source, plural};
 
 /// The `--out` that names standard output.
@@ -59,7 +60,7 @@ fn written(
     let count = source.catalog.entries.len();
     let written = match format {
         ExportFormat::Json => fs::write(out, source.catalog.to_json())
-            .map_err(|error| format!("cannot write {}: {error}", out.display())),
+            .map_err(|error| format!("cannot write {}: {error}", paths::name(out))),
         ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
         ExportFormat::CannDocs => {
             return cann_docs(source, out, language, keep);
@@ -70,7 +71,7 @@ fn written(
             "wrote {count} code{} from {} to {}\n",
             plural(count),
             source.name(),
-            out.display()
+            paths::name(out)
         )),
         Err(message) => Outcome::input_error(message),
     }
@@ -106,7 +107,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
         plural(reference.pages.len()),
         plural(count),
         source.name(),
-        out.display()
+        paths::name(out)
     );
     if let Some(keep) = keep {
         let regenerated = source
@@ -117,7 +118,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             .count();
         report.push_str(&format!(
             "{regenerated} of them regenerated from the pages in {}\n",
-            keep.display()
+            paths::name(keep)
         ));
     }
     let mut outcome = Outcome::printed(String::new());
@@ -144,16 +145,17 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
     if !folder.is_dir() {
         return Err(format!(
             "{} is not a folder: --keep takes the folder of an existing reference",
-            folder.display()
+            paths::name(folder)
         ));
     }
     let mut kept = KeptReference::default();
     let mut pending: Vec<(PathBuf, String)> = vec![(folder.to_path_buf(), String::new())];
     while let Some((dir, relative)) = pending.pop() {
         let entries = fs::read_dir(&dir)
-            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            .map_err(|error| format!("cannot read {}: {error}", paths::name(&dir)))?;
         for entry in entries {
-            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let entry =
+                entry.map_err(|error| format!("cannot read {}: {error}", paths::name(&dir)))?;
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
             let inner = if relative.is_empty() {
@@ -165,12 +167,12 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
             // cannot make the walk endless.
             let kind = entry
                 .file_type()
-                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+                .map_err(|error| format!("cannot read {}: {error}", paths::name(&path)))?;
             if kind.is_dir() {
                 pending.push((path, inner));
             } else if kind.is_file() && name.ends_with(".md") {
                 let text = fs::read_to_string(&path)
-                    .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+                    .map_err(|error| format!("cannot read {}: {error}", paths::name(&path)))?;
                 kept.add(&inner, &text);
             }
         }
@@ -179,21 +181,86 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
 }
 
 /// Writes a reference's pages under `folder`, creating what is missing.
+/// Nothing is written through a symbolic link inside `folder` (a link
+/// given as `folder` itself is followed): a link where a page or one of
+/// its folders goes is an error that names it, and each page is written
+/// beside its place and renamed into it, so that a link made meanwhile is
+/// replaced, not followed.
 fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
     if folder.is_file() {
         return Err(format!(
             "{} is a file; a reference is a folder of pages",
-            folder.display()
+            paths::name(folder)
         ));
     }
+    fs::create_dir_all(folder)
+        .map_err(|error| format!("cannot create {}: {error}", paths::name(folder)))?;
     for page in pages {
-        let path = folder.join(&page.path);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)
-                .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
+        let mut path = folder.to_path_buf();
+        let parts: Vec<&str> = page.path.split('/').collect();
+        for (index, part) in parts.iter().enumerate() {
+            // Page paths are made of single names (`file_name_part`);
+            // anything else would leave the folder.
+            let single = !part.is_empty()
+                && *part != "."
+                && *part != ".."
+                && Path::new(part).components().count() == 1;
+            if !single {
+                return Err(format!(
+                    "{} is no path inside {}: not written",
+                    paths::shown(&page.path),
+                    paths::name(folder)
+                ));
+            }
+            path.push(part);
+            let last = index + 1 == parts.len();
+            match fs::symlink_metadata(&path) {
+                Ok(metadata) if metadata.file_type().is_symlink() => {
+                    return Err(format!(
+                        "{} is a symbolic link: not written through",
+                        paths::name(&path)
+                    ));
+                }
+                Ok(metadata) if !last && !metadata.is_dir() => {
+                    return Err(format!(
+                        "{} is not a folder: cannot write {} in it",
+                        paths::name(&path),
+                        paths::shown(&page.path)
+                    ));
+                }
+                Ok(_) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    if !last {
+                        fs::create_dir(&path).map_err(|error| {
+                            format!("cannot create {}: {error}", paths::name(&path))
+                        })?;
+                    }
+                }
+                Err(error) => {
+                    return Err(format!("cannot write {}: {error}", paths::name(&path)));
+                }
+            }
         }
-        fs::write(&path, &page.text)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        replace_file(&path, page.text.as_bytes())
+            .map_err(|error| format!("cannot write {}: {error}", paths::name(&path)))?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a new file beside `path` (created, never opened
+/// through a link) and renames it to `path`.
+fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.errcode-{}", std::process::id()));
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(bytes));
+    if let Err(error) = written.and_then(|()| fs::rename(&temporary, path)) {
+        let _ = fs::remove_file(&temporary);
+        return Err(error);
     }
     Ok(())
 }

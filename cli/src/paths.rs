@@ -1,7 +1,8 @@
 //! How files are named in findings: relative to the working folder,
 //! without `./`, `/` between folders, and with bytes that are no UTF-8
-//! written `\xNN`, so that two names never print the same and no name
-//! can forge a line of output.
+//! written `\xNN`, a `\` as `\\` and control characters as escapes
+//! (`\n`), so that two names never print the same and no name can forge
+//! a line of output.
 
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
@@ -62,7 +63,8 @@ pub(crate) fn relative_to(path: &Path, base: &Path) -> PathBuf {
 }
 
 /// How findings name `path`: relative to the working folder, without
-/// `./`, bytes that are no UTF-8 as `\xNN`.
+/// `./`, in [`shown_path`]'s form (bytes that are no UTF-8 as `\xNN`,
+/// `\` as `\\`, control characters escaped).
 pub(crate) fn name(path: &Path) -> String {
     let absolute = absolute(path);
     let relative = relative_to(&absolute, working_folder());
@@ -74,12 +76,29 @@ pub(crate) fn name(path: &Path) -> String {
     } else {
         relative
     };
-    text_of(&shown)
+    shown_path(&shown)
+}
+
+/// `path` as a line of output shows it: [`text_of`]'s text, with a `\` in
+/// a name written `\\` and control characters as escapes, so that the
+/// text names one path only and stays on its line.
+pub(crate) fn shown_path(path: &Path) -> String {
+    text_of_with(path, |part| {
+        let part = part.replace('\\', "\\\\");
+        errcode::catalog::escape_controls(&part).into_owned()
+    })
 }
 
 /// A path's text with `/` between its parts and bytes that are no UTF-8
-/// as `\xNN`.
+/// as `\xNN` (what globs and keys are matched against).
 pub(crate) fn text_of(path: &Path) -> String {
+    text_of_with(path, |part| part.to_owned())
+}
+
+/// [`text_of`], each part's text (bytes that are no UTF-8 as `\xNN`)
+/// passed through `part` first; a name's own `\` is escaped by `part`
+/// before the `\xNN` of its bytes are added, so that those stay distinct.
+fn text_of_with(path: &Path, part: impl Fn(&str) -> String) -> String {
     let mut text = String::new();
     for (index, component) in path.components().enumerate() {
         match component {
@@ -93,27 +112,28 @@ pub(crate) fn text_of(path: &Path) -> String {
                 }
             }
         }
-        text.push_str(&os_text(component.as_os_str()));
+        text.push_str(&os_text(component.as_os_str(), &part));
     }
     text
 }
 
 #[cfg(unix)]
-fn os_text(part: &std::ffi::OsStr) -> String {
+fn os_text(part: &std::ffi::OsStr, valid: &impl Fn(&str) -> String) -> String {
     use std::os::unix::ffi::OsStrExt;
-    bytes_text(part.as_bytes())
+    bytes_text_with(part.as_bytes(), valid)
 }
 
 #[cfg(not(unix))]
-fn os_text(part: &std::ffi::OsStr) -> String {
-    part.to_string_lossy().into_owned()
+fn os_text(part: &std::ffi::OsStr, valid: &impl Fn(&str) -> String) -> String {
+    valid(&part.to_string_lossy())
 }
 
-/// `bytes` as text, each byte that is no UTF-8 as `\xNN`.
-pub(crate) fn bytes_text(bytes: &[u8]) -> String {
+/// `bytes` as text, each run of UTF-8 through `valid`, each byte that is no
+/// UTF-8 as `\xNN`.
+fn bytes_text_with(bytes: &[u8], valid: &impl Fn(&str) -> String) -> String {
     let mut text = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
+        text.push_str(&valid(chunk.valid()));
         for byte in chunk.invalid() {
             text.push_str(&format!("\\x{byte:02x}"));
         }
@@ -125,22 +145,7 @@ pub(crate) fn bytes_text(bytes: &[u8]) -> String {
 /// escape sequences) written as escapes, so that nothing a file holds can
 /// start a line of its own or move the cursor.
 pub(crate) fn shown(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for character in text.chars() {
-        match character {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            control if control.is_control() => {
-                out.push_str(&format!("\\u{{{:x}}}", u32::from(control)));
-            }
-            other => out.push(other),
-        }
-    }
-    Cow::Owned(out)
+    errcode::catalog::escape_controls(text)
 }
 
 #[cfg(test)]
@@ -164,6 +169,22 @@ mod tests {
     fn text_cannot_forge_a_line() {
         assert_eq!(shown("a\nb\x1b[2J"), "a\\nb\\u{1b}[2J");
         assert_eq!(shown("plain"), "plain");
-        assert_eq!(bytes_text(b"a\xffb\xfe"), "a\\xffb\\xfe");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn shown_paths_are_one_line_and_name_one_path() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let shown = |bytes: &[u8]| shown_path(Path::new(OsStr::from_bytes(bytes)));
+        assert_eq!(shown(b"src/a\nb.c"), "src/a\\nb.c");
+        assert_eq!(shown(b"src/a\\nb.c"), "src/a\\\\nb.c");
+        assert_eq!(shown(b"src/\xff.c"), "src/\\xff.c");
+        assert_eq!(shown(b"src/\\xff.c"), "src/\\\\xff.c");
+        assert_eq!(shown(b"/abs/\x1b[2J.c"), "/abs/\\u{1b}[2J.c");
+        assert_eq!(
+            text_of(Path::new(OsStr::from_bytes(b"a\\b/\xfe"))),
+            "a\\b/\\xfe"
+        );
     }
 }

@@ -34,17 +34,44 @@ pub(crate) struct Folder {
 /// read, or the folder holds too many files to be a crate's.
 pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     let files = rust_files(folder)?;
+    // One thread with the stack the Rust reader needs, rather than one per file.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(crate::rust_source::STACK_SIZE)
+            .spawn_scoped(scope, || {
+                crate::rust_source::mark_reading_stack();
+                read_files(files)
+            })
+            .map_err(|error| format!("no reading thread could be started: {error}"))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
     let mut defined_in: HashMap<String, String> = HashMap::new();
     for path in files {
-        let bytes = fs::read(&path)
-            .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&path)))?;
+        let bytes = crate::walk::read_file(&path, crate::walk::DEFAULT_MAX_FILE_SIZE)
+            .map_err(|failure| failure.describe(&path, crate::walk::DEFAULT_MAX_FILE_SIZE))?;
         let text = String::from_utf8_lossy(&bytes);
         let file = match read_rust(&text) {
-            Ok(file) => file,
+            Ok(file) => {
+                for problem in &file.problems {
+                    let at = problem.at();
+                    problems.push(format!(
+                        "{}:{}:{}: {}",
+                        crate::paths::name(&path),
+                        at.line,
+                        at.column,
+                        problem.describe()
+                    ));
+                }
+                file
+            }
             Err(error) => {
                 problems.push(format!(
                     "{}:{}:{}: {}",
@@ -134,16 +161,17 @@ fn rust_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = fs::read_dir(&dir)
-            .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&dir)))?;
         for entry in entries {
-            let entry = entry.map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+            let entry = entry
+                .map_err(|error| format!("cannot read {}: {error}", crate::paths::name(&dir)))?;
             let name = entry.file_name();
             let name = name.to_string_lossy();
             // `file_type` does not follow links: a link to a folder above
             // cannot make the walk endless.
-            let kind = entry
-                .file_type()
-                .map_err(|error| format!("cannot read {}: {error}", entry.path().display()))?;
+            let kind = entry.file_type().map_err(|error| {
+                format!("cannot read {}: {error}", crate::paths::name(&entry.path()))
+            })?;
             if kind.is_dir() && name != "target" && !name.starts_with('.') {
                 pending.push(entry.path());
             } else if kind.is_file() && name.ends_with(".rs") {
@@ -151,7 +179,7 @@ fn rust_files(folder: &Path) -> Result<Vec<PathBuf>, String> {
                 if files.len() > MAX_FILES {
                     return Err(format!(
                         "{} holds more than {MAX_FILES} .rs files: give the folder of one crate's sources",
-                        folder.display()
+                        crate::paths::name(folder)
                     ));
                 }
             }

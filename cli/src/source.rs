@@ -85,8 +85,9 @@ impl Source {
                 files: folder.files,
             });
         }
-        let bytes = std::fs::read(path)
-            .map_err(|error| Outcome::input_error(format!("cannot read {name}: {error}")))?;
+        // A catalog has no size limit, but asks for its memory first.
+        let bytes = crate::walk::read_file(path, u64::MAX)
+            .map_err(|failure| Outcome::input_error(failure.describe(path, u64::MAX)))?;
         let loaded = load_bytes(&bytes);
         Ok(Source {
             file: Some(name),
@@ -200,7 +201,7 @@ impl Source {
         if let Some(failure) = self.not_a_catalog() {
             return Err(failure);
         }
-        let note = match self.error_count() {
+        let mut note = match self.error_count() {
             0 => String::new(),
             count => format!(
                 "errcode: note: {} has {count} error{}; `errcode check {}` lists them\n",
@@ -209,6 +210,11 @@ impl Source {
                 self.name()
             ),
         };
+        // Rust definitions that could not be read (a file that does not
+        // parse, brackets nested too deep) are not shown: say which.
+        for line in &self.refused {
+            note.push_str(&format!("errcode: note: left out: {line}\n"));
+        }
         Ok((self, note))
     }
 }

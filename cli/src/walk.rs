@@ -5,6 +5,7 @@
 //! cannot be read) named, so that `--warn` can list it.
 
 use std::fs;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -257,4 +258,86 @@ fn entries_of(dir: &Path, walk: &mut Walk) -> Vec<(PathBuf, std::io::Result<fs::
             Vec::new()
         }
     }
+}
+
+/// Why a file's bytes could not be had.
+#[derive(Debug)]
+pub(crate) enum ReadFailure {
+    /// It cannot be opened or read.
+    Io(std::io::Error),
+    /// Not a regular file once opened (it changed since the walk).
+    NotAFile,
+    /// Larger than the limit once opened.
+    TooLarge(u64),
+    /// There is not enough memory for its bytes.
+    Memory(u64),
+}
+
+impl ReadFailure {
+    /// Why a file was passed over, for those failures that pass it over
+    /// (all but [`Memory`](ReadFailure::Memory), which is an error).
+    pub(crate) fn skip(&self) -> Option<Skip> {
+        match self {
+            ReadFailure::Io(error) => Some(Skip::Unreadable(error.to_string())),
+            ReadFailure::NotAFile => Some(Skip::NotAFile),
+            ReadFailure::TooLarge(size) => Some(Skip::TooLarge(*size)),
+            ReadFailure::Memory(_) => None,
+        }
+    }
+
+    /// `cannot read FILE: why`.
+    pub(crate) fn describe(&self, path: &Path, limit: u64) -> String {
+        let name = paths::name(path);
+        match self {
+            ReadFailure::Io(error) => format!("cannot read {name}: {error}"),
+            ReadFailure::Memory(size) => {
+                format!("cannot read {name}: not enough memory for its {size} bytes")
+            }
+            other => {
+                let why = other
+                    .skip()
+                    .map(|skip| skip.describe(limit))
+                    .unwrap_or_default();
+                format!("cannot read {name}: {why}")
+            }
+        }
+    }
+}
+
+/// The bytes of the file at `path`, at most `max_size` of them: its type
+/// and size are those of the file opened (not of the path as the walk saw
+/// it), and the memory for its bytes is asked for before they are read, so
+/// that a file too large for the memory left is a failure that names it,
+/// not an abort.
+pub(crate) fn read_file(path: &Path, max_size: u64) -> Result<Vec<u8>, ReadFailure> {
+    // Opening a FIFO would wait for a writer: its type is seen first.
+    if !fs::metadata(path).map_err(ReadFailure::Io)?.is_file() {
+        return Err(ReadFailure::NotAFile);
+    }
+    let file = fs::File::open(path).map_err(ReadFailure::Io)?;
+    let metadata = file.metadata().map_err(ReadFailure::Io)?;
+    if !metadata.is_file() {
+        return Err(ReadFailure::NotAFile);
+    }
+    let size = metadata.len();
+    if size > max_size {
+        return Err(ReadFailure::TooLarge(size));
+    }
+    let capacity = usize::try_from(size)
+        .ok()
+        .and_then(|size| size.checked_add(1))
+        .ok_or(ReadFailure::Memory(size))?;
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(capacity)
+        .map_err(|_| ReadFailure::Memory(size))?;
+    // A file that grew since is read to the limit, and refused past it.
+    file.take(max_size.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadFailure::Io)?;
+    let read = bytes.len() as u64;
+    if read > max_size {
+        return Err(ReadFailure::TooLarge(read));
+    }
+    Ok(bytes)
 }

@@ -349,7 +349,7 @@ fn rust_definitions_and_sites() {
     assert_eq!(
         run.stdout,
         concat!(
-            "src/broken.rs:1:7: Rust that does not parse, so its definitions and report sites are not checked: a bracket, string or comment that is not closed, or a stray character\n",
+            "src/broken.rs:1:7: Rust that does not parse, so its definitions and report sites are not checked: this `{` is never closed\n",
             "src/lib.rs:1:34: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Cannot get %s.\" (error_code.json:3)\n",
             // Absent fields are placed at the item's name.
             "src/lib.rs:2:12: EK0201: arglist differs: \"size\" vs \"bytes\" (error_code.json:3)\n",

@@ -439,7 +439,7 @@ fn rust_definitions_that_are_no_entry_are_named_and_the_others_written() {
         format!(
             "errcode: left out: {path}/a.rs:1: EX0001: the definition has no `message`, so it has no catalog entry\n\
              errcode: left out: {path}/a.rs:4: EX0002: the message has 2 `%s` placeholders but Arglist names 1 (a)\n\
-             errcode: left out: {path}/b.rs:1:12: a bracket, string or comment that is not closed, or a stray character\n"
+             errcode: left out: {path}/b.rs:1:12: this `{{` is never closed\n"
         )
     );
     // A folder with no definition at all is no catalog.

@@ -8,7 +8,7 @@ use errcode::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retire
 use errcode_catalog::c_source::Row;
 
 use crate::finding::{CatalogKind, Field, Finding, Kind};
-use crate::rust_source::RustFile;
+use crate::rust_source::RustDefinition;
 use crate::source::plural;
 
 /// A catalog being checked, with the name its findings give it.
@@ -209,13 +209,14 @@ impl Here<'_> {
         }
     }
 
-    pub(crate) fn rust(&self, rust: &RustFile, out: &mut Vec<Finding>) {
-        for definition in &rust.definitions {
+    /// A Rust definition against its code's entry.
+    pub(crate) fn rust(&self, definition: &RustDefinition, out: &mut Vec<Finding>) {
+        {
             let code = definition.code.value.as_str();
             let at = |at: crate::rust_source::At| Position::new(at.line, at.column);
             let Some(entry) = self.entry(code) else {
                 if self.retired_use(out, at(definition.code.at), code, "Rust definition") {
-                    continue;
+                    return;
                 }
                 // A crate may define codes of its own: a warning, not an error.
                 out.push(self.finding(
@@ -227,7 +228,7 @@ impl Here<'_> {
                         definition.item
                     ),
                 ));
-                continue;
+                return;
             };
             if let Some(title) = &definition.title {
                 let catalog = entry.title.as_deref();

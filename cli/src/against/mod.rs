@@ -10,6 +10,9 @@
 
 mod copies;
 mod files;
+mod rust;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -18,7 +21,7 @@ use std::path::PathBuf;
 use errcode::catalog::Position;
 use errcode::catalog::cann_page::Language;
 use errcode_catalog::c_source::{
-    Constant, Layout, Problem, Row, Site, SiteCode, Visitor, allowed_kinds, read_c_with,
+    Constant, Layout, Problem, Row, Site, SiteCode, Visitor, read_c_with,
 };
 
 pub(crate) use copies::Checked;
@@ -27,7 +30,7 @@ pub(crate) use files::{Content, FileKind, kind_of, read_whole};
 
 use crate::finding::{Field, Finding, Kind, LeftOut, Related};
 use crate::paths;
-use crate::rust_source::read_rust;
+use crate::rust_source::read_rust_with;
 use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
 
@@ -179,6 +182,73 @@ pub(crate) struct Compared {
     pub(crate) defined: HashSet<String>,
 }
 
+/// Reads files `0..count` on [`THREADS`] threads, each file by `read`
+/// into its thread's [`Partial`]. A panic while reading a file (a defect
+/// of errcode) is caught and becomes an input error that names the file
+/// (`name`), so that the run fails with exit status 2 and says which file
+/// to report; the other files are read all the same. Each thread's
+/// [`Partial`] notes the uses of the codes in `wanted`.
+fn read_files(
+    count: usize,
+    wanted: &HashSet<String>,
+    name: impl Fn(usize) -> String + Sync,
+    read: impl Fn(&mut Partial, usize) + Sync,
+) -> Vec<Partial> {
+    std::thread::scope(|scope| {
+        let (name, read) = (&name, &read);
+        let workers: Vec<_> = (0..THREADS)
+            .map(|thread| {
+                // A stack `syn` needs for the pieces of Rust it is given
+                // (see `rust_source::STACK_SIZE`).
+                std::thread::Builder::new()
+                    .stack_size(crate::rust_source::STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        crate::rust_source::mark_reading_stack();
+                        let mut partial = Partial {
+                            wanted: wanted.clone(),
+                            ..Partial::default()
+                        };
+                        for index in (thread..count).step_by(THREADS) {
+                            let outcome = catch_unwind(AssertUnwindSafe(|| read(&mut partial, index)));
+                            if let Err(panic) = outcome {
+                                let why = panic
+                                    .downcast_ref::<&str>()
+                                    .map(|why| (*why).to_owned())
+                                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                                    .unwrap_or_default();
+                                partial.unreadable.push((
+                                    index,
+                                    format!(
+                                        "reading {} failed (a defect of errcode; please report it): {why}",
+                                        name(index)
+                                    ),
+                                ));
+                            }
+                        }
+                        partial
+                    })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .map_err(|error| format!("no reading thread could be started: {error}"))
+                    .and_then(|worker| {
+                        worker
+                            .join()
+                            .map_err(|_| "a reading thread failed".to_owned())
+                    })
+                    .unwrap_or_else(|why| {
+                        let mut partial = Partial::default();
+                        partial.unreadable.push((usize::MAX, why));
+                        partial
+                    })
+            })
+            .collect()
+    })
+}
+
 /// Every disagreement between `catalogs` and the files `walk` found under
 /// `roots`, and (with `warn`) the warnings, in file and line order.
 ///
@@ -215,53 +285,15 @@ pub(crate) fn compare(
             None => unknown_kind[walked.root] += 1,
         }
     }
-    let partials: Vec<Partial> = std::thread::scope(|scope| {
-        let entries = &entries;
-        let files = &files;
-        let workers: Vec<_> = (0..THREADS)
-            .map(|thread| {
-                scope.spawn(move || {
-                    let mut partial = Partial {
-                        wanted: wanted.clone(),
-                        ..Partial::default()
-                    };
-                    for index in (thread..files.len()).step_by(THREADS) {
-                        let (walked, kind) = &files[index];
-                        let read = catch_unwind(AssertUnwindSafe(|| {
-                            partial.file(index, walked, kind, entries, warn);
-                        }));
-                        if let Err(panic) = read {
-                            let why = panic
-                                .downcast_ref::<&str>()
-                                .map(|why| (*why).to_owned())
-                                .or_else(|| panic.downcast_ref::<String>().cloned())
-                                .unwrap_or_default();
-                            partial.unreadable.push((
-                                index,
-                                format!(
-                                    "reading {} failed (a defect of errcode; please report it): {why}",
-                                    paths::name(&walked.path)
-                                ),
-                            ));
-                        }
-                    }
-                    partial
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker.join().unwrap_or_else(|_| {
-                    let mut partial = Partial::default();
-                    partial
-                        .unreadable
-                        .push((usize::MAX, "a reading thread failed".to_owned()));
-                    partial
-                })
-            })
-            .collect()
-    });
+    let partials = read_files(
+        files.len(),
+        wanted,
+        |index| paths::name(&files[index].0.path),
+        |partial, index| {
+            let (walked, kind) = &files[index];
+            partial.file(index, walked, kind, &entries, warn, walk.max_size);
+        },
+    );
     let mut out = Vec::new();
     let mut tally = Tally::default();
     let mut defined: HashMap<String, (usize, Definition)> = HashMap::new();
@@ -596,41 +628,6 @@ fn allow(
     }
 }
 
-/// The allow comment that stands before Rust line `line` (1-based), and
-/// where it is: attributes, doc comments and blank lines between are
-/// passed over.
-fn rust_allowed(lines: &[&str], line: u32) -> (Vec<String>, Option<Position>) {
-    let mut index = (line as usize).saturating_sub(1);
-    // At most a few lines up: an attribute list, a doc comment.
-    for _ in 0..32 {
-        if index == 0 {
-            break;
-        }
-        index -= 1;
-        let written = lines.get(index).copied().unwrap_or_default();
-        let text = written.trim();
-        if text.starts_with("//")
-            && !text.starts_with("///")
-            && !text.starts_with("//!")
-            && let Some(kinds) = allowed_kinds(text)
-        {
-            let column = written.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            let at = Position::new(index as u32 + 1, column as u32);
-            return (kinds, Some(at));
-        }
-        let passed_over = text.is_empty()
-            || text.starts_with("#[")
-            || text.starts_with("///")
-            || text.starts_with("//")
-            || text.ends_with(")]")
-            || text.ends_with(',');
-        if !passed_over {
-            break;
-        }
-    }
-    (Vec::new(), None)
-}
-
 /// A table's rows of one code after the first: the places, for one finding.
 struct Duplicate {
     first: Position,
@@ -814,22 +811,20 @@ impl Partial {
         kind: &FileKind,
         entries: &Entries,
         warn: bool,
+        max_size: u64,
     ) {
-        let bytes = match std::fs::read(&walked.path) {
+        let bytes = match crate::walk::read_file(&walked.path, max_size) {
             Ok(bytes) => bytes,
-            Err(error) if walked.given => {
-                self.unreadable.push((
-                    index,
-                    format!("cannot read {}: {error}", paths::name(&walked.path)),
-                ));
-                return;
-            }
-            Err(error) => {
-                self.skipped.push((
-                    index,
-                    walked.path.clone(),
-                    Skip::Unreadable(error.to_string()),
-                ));
+            // A file given that cannot be read, or a file too large for
+            // the memory left, is an input error; a file in a folder that
+            // cannot be read is passed over.
+            Err(failure) => {
+                match failure.skip().filter(|_| !walked.given) {
+                    Some(skip) => self.skipped.push((index, walked.path.clone(), skip)),
+                    None => self
+                        .unreadable
+                        .push((index, failure.describe(&walked.path, max_size))),
+                }
                 return;
             }
         };
@@ -891,59 +886,22 @@ impl Partial {
             FileKind::Rust => {
                 self.tally.files += 1;
                 let text = files::text(&bytes);
-                match read_rust(&text) {
-                    Ok(rust) => {
-                        let lines: Vec<&str> = text.lines().collect();
-                        self.tally.definitions += rust.definitions.len();
-                        self.tally.sites += rust.sites.len();
-                        here.rust(&rust, &mut found);
-                        for definition in &rust.definitions {
-                            let at = Position::new(definition.code.at.line, definition.code.at.column);
-                            let names = definition.arg_names().0.join(", ");
-                            self.used(&definition.code.value, &file, at, || {
-                                format!("Rust definition {}, names {names:?}", definition.item)
-                            });
-                            let template = definition.template().unwrap_or_default();
-                            define(
-                                &mut self.defined,
-                                index,
-                                &definition.code.value,
-                                definition.arg_names().0,
-                                &template,
-                            );
-                        }
-                        for site in &rust.sites {
-                            let at = Position::new(site.code.at.line, site.code.at.column);
-                            let (allowed, allowed_at) = rust_allowed(&lines, site.at.line);
-                            let code = &site.code.value;
-                            self.used(code, &file, at, || site_note(site.keys.as_deref(), None));
-                            match entries.get(code.as_str()) {
-                                Some((checked, entry)) => {
-                                    let definition = catalog_definition(checked, entry);
-                                    let using = Use {
-                                        code,
-                                        through: None,
-                                        at,
-                                        keys: site.keys.as_deref(),
-                                        values: site.values.as_deref(),
-                                    };
-                                    let mut one = Vec::new();
-                                    here.site(&using, Some(&definition), warn, &mut one);
-                                    allow(&file, allowed_at.unwrap_or(at), &allowed, one, &mut found);
-                                }
-                                None => self.deferred.push(Deferred {
-                                    file: file.clone(),
-                                    code: SiteCode::Literal(code.clone()),
-                                    at,
-                                    keys: site.keys.clone(),
-                                    values: site.values.clone(),
-                                    allowed,
-                                    allowed_at,
-                                }),
-                            }
-                        }
-                    }
-                    Err(error) => found.push(Finding::new(
+                let mut visit = rust::RustCompare {
+                    partial: self,
+                    here: &here,
+                    index,
+                    warn,
+                    found: Vec::new(),
+                    left_out: (0, 0),
+                };
+                let read = read_rust_with(&text, &mut visit);
+                let (errors, warnings) = visit.left_out;
+                found = visit.found;
+                if errors + warnings > 0 {
+                    self.left_out.add(&file, errors, warnings);
+                }
+                if let Err(error) = read {
+                    found.push(Finding::new(
                         file.clone(),
                         error.at.line,
                         error.at.column,
@@ -953,7 +911,7 @@ impl Partial {
                             "Rust that does not parse, so its definitions and report sites are not checked: {}",
                             error.message
                         ),
-                    )),
+                    ));
                 }
             }
             FileKind::Page(code) => {

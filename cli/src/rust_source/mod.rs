@@ -1,23 +1,33 @@
-//! Rust sources read with `syn`, without building them: the
-//! `#[error_code(...)]` definitions of a file (structs, and the variants of
-//! `#[error_code]` enums) and its report sites (`msprof_env_error!(...)` and
-//! the other report macros), each with its line and column.
+//! Rust sources read without building them: the `#[error_code(...)]`
+//! definitions of a file (structs, and the variants of `#[error_code]`
+//! enums) and its report sites (`msprof_env_error!(...)` and the other
+//! report macros), each with its line and column.
 //!
-//! The module stands alone (it needs `syn` and `proc-macro2` only), so that
-//! every command that reads Rust sources reads them the same way: `check
-//! --against` compares them with catalogs, `explain` shows them, and an
-//! export can build a catalog from them.
+//! The reader ([`read_rust_with`]) is a lexer and a reader of its own, one
+//! pass over the text that tells each definition and site as it closes: a
+//! hostile file cannot make it recurse without bound (brackets deeper than
+//! [`MAX_DEPTH`] are passed over, with a [`RustProblem::TooDeep`]), hold
+//! more than the file's own size, or take more than linear time. `syn`
+//! checks the grammar ([`check`]) one top-level item at a time, so that a
+//! file `rustc` would refuse is still an error.
+//!
+//! The module stands alone (it needs `syn`, `proc-macro2` and
+//! `unicode-ident` only), so that every command that reads Rust sources
+//! reads them the same way: `check --against` compares them with
+//! catalogs, `explain` shows them, and an export can build a catalog from
+//! them.
 //!
 //! Keys this reader does not know are skipped, never an error: a newer
 //! `#[error_code]` may have more.
 
+mod check;
+mod lex;
+mod read;
+
 use std::fmt;
 
-use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
-use syn::parse::{ParseStream, Parser};
-use syn::spanned::Spanned;
-use syn::visit::Visit;
-use syn::{Attribute, Fields, LitStr};
+pub(crate) use check::{STACK_SIZE, mark_reading_stack};
+pub(crate) use errcode_catalog::c_source::{MAX_DEPTH, MAX_ITEMS};
 
 /// A 1-based line and column (columns count characters) in a source file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -26,30 +36,11 @@ pub(crate) struct At {
     pub(crate) column: u32,
 }
 
-impl At {
-    fn of(span: Span) -> At {
-        let start = span.start();
-        At {
-            line: u32::try_from(start.line).unwrap_or(u32::MAX),
-            column: u32::try_from(start.column + 1).unwrap_or(u32::MAX),
-        }
-    }
-}
-
 /// A text of a definition and where its literal is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Text {
     pub(crate) value: String,
     pub(crate) at: At,
-}
-
-impl Text {
-    fn of(literal: &LitStr) -> Text {
-        Text {
-            value: literal.value(),
-            at: At::of(literal.span()),
-        }
-    }
 }
 
 /// A field of a definition, in declaration order.
@@ -152,13 +143,74 @@ pub(crate) struct RustSite {
     pub(crate) values: Option<Vec<Option<String>>>,
     /// The macro's name.
     pub(crate) at: At,
+    /// The kinds of findings an `errcode: allow(...)` comment before the
+    /// site's line accepts.
+    pub(crate) allowed: Vec<String>,
+    /// Where that comment is.
+    pub(crate) allowed_at: Option<At>,
+}
+
+/// Something in a file that keeps part of it from being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RustProblem {
+    /// Brackets nested deeper than [`MAX_DEPTH`]: what is inside is not read.
+    TooDeep(At),
+    /// A bracket group with more than [`MAX_ITEMS`] items (fields, keys,
+    /// values): the rest are not read.
+    TooManyItems(At),
+}
+
+impl RustProblem {
+    pub(crate) fn at(self) -> At {
+        match self {
+            RustProblem::TooDeep(at) | RustProblem::TooManyItems(at) => at,
+        }
+    }
+
+    /// What went unread, for a finding.
+    pub(crate) fn describe(self) -> String {
+        match self {
+            RustProblem::TooDeep(_) => {
+                format!("brackets nest deeper than {MAX_DEPTH} here: what is inside is not read")
+            }
+            RustProblem::TooManyItems(_) => {
+                format!("more than {MAX_ITEMS} items in one bracket group: the rest are not read")
+            }
+        }
+    }
 }
 
 /// What one Rust file holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct RustFile {
     pub(crate) definitions: Vec<RustDefinition>,
+    /// In the order they are written.
     pub(crate) sites: Vec<RustSite>,
+    pub(crate) problems: Vec<RustProblem>,
+}
+
+/// What the reader tells as it reads.
+pub(crate) trait RustVisitor {
+    /// A definition, once its item is read.
+    fn definition(&mut self, definition: RustDefinition);
+    /// A report site, once its call is read (a site inside another's
+    /// arguments comes before it).
+    fn site(&mut self, site: RustSite);
+    fn problem(&mut self, problem: RustProblem);
+}
+
+impl RustVisitor for RustFile {
+    fn definition(&mut self, definition: RustDefinition) {
+        self.definitions.push(definition);
+    }
+
+    fn site(&mut self, site: RustSite) {
+        self.sites.push(site);
+    }
+
+    fn problem(&mut self, problem: RustProblem) {
+        self.problems.push(problem);
+    }
 }
 
 /// A file `syn` cannot parse, with where and why.
@@ -194,198 +246,28 @@ const INNER: &[&str] = &["msprof_inner_error", "report_inner_error"];
 /// assert_eq!(file.definitions[0].template().as_deref(), Some("%s left."));
 /// ```
 pub(crate) fn read_rust(text: &str) -> Result<RustFile, RustSyntaxError> {
-    let read = read_spanned(text);
-    // Spans are kept per thread for the life of the process: drop them, so
-    // that reading a tree of files takes the memory of one file.
-    proc_macro2::extra::invalidate_current_thread_spans();
-    read
-}
-
-fn read_spanned(text: &str) -> Result<RustFile, RustSyntaxError> {
-    let tokens: TokenStream =
-        text.parse()
-            .map_err(|error: proc_macro2::LexError| RustSyntaxError {
-                at: At::of(error.span()),
-                // proc-macro2 only says "cannot parse string into token
-                // stream": these are what makes lexing fail.
-                message: "a bracket, string or comment that is not closed, or a stray character"
-                    .to_owned(),
-            })?;
     let mut file = RustFile::default();
-    scan_sites(tokens.clone(), &mut file.sites);
-    let parsed = syn::parse2::<syn::File>(tokens).map_err(|error| RustSyntaxError {
-        at: At::of(error.span()),
-        message: error.to_string(),
-    })?;
-    let mut visitor = Definitions {
-        found: &mut file.definitions,
-    };
-    visitor.visit_file(&parsed);
+    read_rust_with(text, &mut file)?;
+    // Sites inside another's arguments close first; keep them in order.
+    file.sites.sort_by_key(|site| site.at);
     Ok(file)
 }
 
-struct Definitions<'a> {
-    found: &'a mut Vec<RustDefinition>,
-}
-
-impl<'ast> Visit<'ast> for Definitions<'_> {
-    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
-        if let Some(attr) = error_code_attr(&item.attrs) {
-            let name = item.ident.to_string();
-            if let Some(definition) =
-                definition(attr, name, At::of(item.ident.span()), &item.fields)
-            {
-                self.found.push(definition);
-            }
-        }
-        syn::visit::visit_item_struct(self, item);
-    }
-
-    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
-        if error_code_attr(&item.attrs).is_some() {
-            for variant in &item.variants {
-                let Some(attr) = error_code_attr(&variant.attrs) else {
-                    continue;
-                };
-                let name = format!("{}::{}", item.ident, variant.ident);
-                if let Some(definition) =
-                    definition(attr, name, At::of(variant.ident.span()), &variant.fields)
-                {
-                    self.found.push(definition);
-                }
-            }
-        }
-        syn::visit::visit_item_enum(self, item);
-    }
-}
-
-/// The `#[error_code]` (or `#[errcode::error_code]`) among `attrs`.
-fn error_code_attr(attrs: &[Attribute]) -> Option<&Attribute> {
-    attrs.iter().find(|attr| {
-        attr.path()
-            .segments
-            .last()
-            .is_some_and(|segment| segment.ident == "error_code")
-    })
-}
-
-/// The definition an attribute with a code literal makes; `None` for one
-/// without (it does not compile, and names no code to compare).
-fn definition(attr: &Attribute, item: String, at: At, fields: &Fields) -> Option<RustDefinition> {
-    let tokens = match &attr.meta {
-        syn::Meta::List(list) => list.tokens.clone(),
-        _ => return None,
-    };
-    let mut parts = split_top_level(tokens).into_iter();
-    let code = string_literal(&parts.next()?)?;
-    let mut definition = RustDefinition {
-        code: Text::of(&code),
-        item,
-        title: None,
-        class: None,
-        message: None,
-        cause: None,
-        solution: None,
-        args: None,
-        example: None,
-        fields: read_fields(fields),
-        at,
-    };
-    for part in parts {
-        let mut part = part.into_iter();
-        let (Some(TokenTree::Ident(key)), Some(TokenTree::Punct(eq))) = (part.next(), part.next())
-        else {
-            continue;
-        };
-        if eq.as_char() != '=' {
-            continue;
-        }
-        let value: Vec<TokenTree> = part.collect();
-        let key = key.to_string();
-        if key == "example" {
-            definition.example = example(&value);
-            continue;
-        }
-        let Some(literal) = string_literal(&value) else {
-            continue;
-        };
-        let slot = match key.as_str() {
-            "title" => &mut definition.title,
-            "class" => &mut definition.class,
-            "message" => &mut definition.message,
-            "cause" => &mut definition.cause,
-            "solution" => &mut definition.solution,
-            "args" => &mut definition.args,
-            _ => continue,
-        };
-        *slot = Some(Text::of(&literal));
-    }
-    Some(definition)
-}
-
-/// `"x"` or `["a", "b"]`.
-fn example(value: &[TokenTree]) -> Option<(Vec<String>, At)> {
-    if let Some(literal) = string_literal(value) {
-        return Some((vec![literal.value()], At::of(literal.span())));
-    }
-    let [TokenTree::Group(group)] = value else {
-        return None;
-    };
-    if group.delimiter() != Delimiter::Bracket {
-        return None;
-    }
-    let values = split_top_level(group.stream())
-        .iter()
-        .map(|item| string_literal(item).map(|literal| literal.value()))
-        .collect::<Option<Vec<_>>>()?;
-    Some((values, At::of(group.span())))
-}
-
-fn read_fields(fields: &Fields) -> Vec<RustField> {
-    fields
-        .iter()
-        .enumerate()
-        .map(|(index, field)| {
-            let (name, at) = match &field.ident {
-                Some(ident) => (ident.to_string(), At::of(ident.span())),
-                None => (index.to_string(), At::of(field.ty.span())),
-            };
-            RustField {
-                name: name.trim_start_matches("r#").to_owned(),
-                doc: doc_comment(&field.attrs),
-                source: field
-                    .attrs
-                    .iter()
-                    .any(|attr| attr.path().is_ident("source")),
-                at,
-            }
+/// Reads one file's text, telling `visitor` each definition, site and
+/// problem; a file that is no Rust (a bracket, string or comment never
+/// closed, a stray character, or what `syn` refuses) is an error, and
+/// then nothing is told.
+pub(crate) fn read_rust_with(
+    text: &str,
+    visitor: &mut dyn RustVisitor,
+) -> Result<(), RustSyntaxError> {
+    check::check(text)?;
+    read::Reader::new(text, visitor)
+        .read()
+        .map_err(|error| RustSyntaxError {
+            at: error.at,
+            message: error.message,
         })
-        .collect()
-}
-
-/// The `///` lines of `attrs`, joined with `\n`.
-fn doc_comment(attrs: &[Attribute]) -> Option<String> {
-    let lines: Vec<String> = attrs
-        .iter()
-        .filter(|attr| attr.path().is_ident("doc"))
-        .filter_map(|attr| match &attr.meta {
-            syn::Meta::NameValue(pair) => match &pair.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => Some(text.value()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .map(|line| {
-            line.strip_prefix(' ')
-                .unwrap_or(&line)
-                .trim_end()
-                .to_owned()
-        })
-        .collect();
-    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// A message's template and its named placeholders: `{name}` is `%s`
@@ -403,7 +285,12 @@ pub(crate) fn named_placeholders(message: &str) -> (String, Vec<String>) {
             rest = &tail[2..];
             continue;
         }
-        if let Some(close) = tail.find('}').filter(|_| tail.starts_with('{')) {
+        // A name holds no brace: the search stops at the next one, so that
+        // no text is searched twice.
+        if tail.starts_with('{')
+            && let Some(close) = tail[1..].find(['{', '}']).map(|offset| offset + 1)
+            && tail[close..].starts_with('}')
+        {
             let name = &tail[1..close];
             if errcode_syntax::is_identifier(name) {
                 template.push_str("%s");
@@ -417,107 +304,6 @@ pub(crate) fn named_placeholders(message: &str) -> (String, Vec<String>) {
     }
     template.push_str(rest);
     (template, names)
-}
-
-/// Every report macro call in `tokens`, those inside other macros' bodies
-/// included.
-fn scan_sites(tokens: TokenStream, sites: &mut Vec<RustSite>) {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    for (index, tree) in trees.iter().enumerate() {
-        match tree {
-            TokenTree::Ident(name) => {
-                let name_text = name.to_string();
-                let by_name = BY_NAME.contains(&name_text.as_str());
-                if !by_name && !INNER.contains(&name_text.as_str()) {
-                    continue;
-                }
-                let (Some(TokenTree::Punct(bang)), Some(TokenTree::Group(body))) =
-                    (trees.get(index + 1), trees.get(index + 2))
-                else {
-                    continue;
-                };
-                if bang.as_char() != '!' {
-                    continue;
-                }
-                if let Some(site) = site(name_text, At::of(name.span()), body, by_name) {
-                    sites.push(site);
-                }
-            }
-            TokenTree::Group(group) => scan_sites(group.stream(), sites),
-            _ => {}
-        }
-    }
-}
-
-fn site(macro_name: String, at: At, body: &Group, by_name: bool) -> Option<RustSite> {
-    let parts = split_top_level(body.stream());
-    let code = string_literal(parts.first()?)?;
-    let (keys, values) = if by_name {
-        let keys = parts.get(1).and_then(|keys| literal_list(keys));
-        let values = parts.get(2).and_then(|values| match values.as_slice() {
-            [TokenTree::Group(group)] if group.delimiter() == Delimiter::Bracket => Some(
-                split_top_level(group.stream())
-                    .iter()
-                    .map(|value| string_literal(value).map(|literal| literal.value()))
-                    .collect(),
-            ),
-            _ => None,
-        });
-        (keys.flatten(), values)
-    } else {
-        (None, None)
-    };
-    Some(RustSite {
-        macro_name,
-        code: Text::of(&code),
-        keys,
-        values,
-        at,
-    })
-}
-
-/// `["a", "b"]`: `Some(Some(names))` when each is a string literal,
-/// `Some(None)` for a bracketed list of something else.
-fn literal_list(tokens: &[TokenTree]) -> Option<Option<Vec<String>>> {
-    let [TokenTree::Group(group)] = tokens else {
-        return None;
-    };
-    if group.delimiter() != Delimiter::Bracket {
-        return None;
-    }
-    Some(
-        split_top_level(group.stream())
-            .iter()
-            .map(|key| string_literal(key).map(|literal| literal.value()))
-            .collect(),
-    )
-}
-
-/// One string literal alone, as `syn` reads it (escapes decoded).
-fn string_literal(tokens: &[TokenTree]) -> Option<LitStr> {
-    let [TokenTree::Literal(literal)] = tokens else {
-        return None;
-    };
-    let parser = |input: ParseStream| input.parse::<LitStr>();
-    parser
-        .parse2(TokenTree::Literal(literal.clone()).into())
-        .ok()
-}
-
-/// `tokens` split at their top-level commas; a trailing comma makes no
-/// empty part.
-fn split_top_level(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
-    let mut parts = vec![Vec::new()];
-    for tree in tokens {
-        match &tree {
-            TokenTree::Punct(punct) if punct.as_char() == ',' => parts.push(Vec::new()),
-            _ => parts.last_mut().map_or((), |part| part.push(tree)),
-        }
-    }
-    if parts.last().is_some_and(Vec::is_empty) {
-        parts.pop();
-    }
-    parts
 }
 
 #[cfg(test)]

@@ -1,0 +1,192 @@
+//! Output that a hostile tree cannot forge (issue 26, defect 6): file
+//! names with line breaks, escape sequences and bytes that are no UTF-8,
+//! and key literals holding them, are shown escaped, one path per name,
+//! in every command's text output; JSON keeps them distinct.
+#![cfg(unix)]
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+const CATALOG: &str = r#"{"error_info_list": [
+  {"ErrCode": "EK0201", "ErrMessage": "Cannot get %s bytes.", "Arglist": "size"}
+]}
+"#;
+
+const ROW: &str = "{\"EK0201\", \"Wrong.\", NULL, NULL, {\"size\"}},\n";
+
+/// The name a file must not be able to forge a line with.
+const FORGING: &[u8] = b"a.c\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\nx.c";
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    status: i32,
+}
+
+fn errcode(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::cargo_bin("errcode")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+fn tree(files: &[(&[u8], &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("error_code.json"), CATALOG).unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join("src").join(OsStr::from_bytes(name)), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_file_name_with_a_line_break_forges_no_line() {
+    let dir = tree(&[(FORGING, ROW)]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            "src/a.c\\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\\nx.c:1:12: EK0201: message differs: \"Cannot get %s bytes.\" vs \"Wrong.\" (error_code.json:2)\n\
+             checked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions)\n\
+             1 error, 0 warnings in 1 file\n",
+            1
+        )
+    );
+    // explain lists the copy; update's diff names the file it would change.
+    let run = errcode(
+        dir.path(),
+        &[
+            "explain",
+            "EK0201",
+            "--catalog",
+            "error_code.json",
+            "--against",
+            "src",
+        ],
+    );
+    assert!(
+        run.stdout.contains("\nCopies:\n  src/a.c\\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\\nx.c:1 (C table row)\n"),
+        "{}",
+        run.stdout
+    );
+    let run = errcode(
+        dir.path(),
+        &["update", "error_code.json", "--against", "src", "--dry-run"],
+    );
+    let headers: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("---") || line.starts_with("+++"))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "--- a/src/a.c\\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\\nx.c",
+            "+++ b/src/a.c\\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\\nx.c"
+        ]
+    );
+}
+
+#[test]
+fn names_that_are_no_utf8_or_hold_escapes_print_as_themselves() {
+    // Two names that are no UTF-8, and one whose text is what the first
+    // prints as: three names, three texts.
+    let dir = tree(&[
+        (b"\xff.c", ROW),
+        (b"\xfe.c", ROW),
+        (b"\\xff.c", ROW),
+        (b"\x1b[2J.c", ROW),
+    ]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
+    let files: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|line| line.split_once(":1:12:").map(|(file, _)| file))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "src/\\\\xff.c",
+            "src/\\u{1b}[2J.c",
+            "src/\\xfe.c",
+            "src/\\xff.c"
+        ]
+    );
+    let run = errcode(
+        dir.path(),
+        &[
+            "check",
+            "error_code.json",
+            "--against",
+            "src",
+            "--format",
+            "json",
+        ],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let files: Vec<&str> = findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|finding| finding["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "src/\\\\xff.c",
+            "src/\\u{1b}[2J.c",
+            "src/\\xfe.c",
+            "src/\\xff.c"
+        ]
+    );
+}
+
+#[test]
+fn key_literals_with_line_breaks_and_escape_sequences_are_escaped() {
+    let dir = tree(&[(
+        b"k.c",
+        "REPORT_INPUT_ERROR(\"EK0201\", std::vector<std::string>({\"b\\n\\033[2J\"}), std::vector<std::string>({v}));\n",
+    )]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some(
+            "src/k.c:1:20: EK0201: keys differ from Arglist: \"size\" vs \"b\\n\\u{1b}[2J\" (error_code.json:2); missing size; not in Arglist: b\\n\\u{1b}[2J"
+        )
+    );
+}
+
+#[test]
+fn a_file_passed_over_is_named_on_one_line() {
+    let dir = tree(&[(b"big\n.c", ROW)]);
+    std::fs::write(dir.path().join("errcode.toml"), "max-file-size = \"16B\"\n").unwrap();
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--against", "src"],
+    );
+    assert_eq!(
+        run.stderr,
+        "errcode: note: src/big\\n.c is 44 bytes, more than the limit of 16 (`max-file-size` in errcode.toml): not read\n"
+    );
+    assert_eq!(run.status, 0);
+}
