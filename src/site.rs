@@ -57,6 +57,10 @@ pub struct Site {
     pub valid: bool,
     /// The definition's argument names, in the order of its fields.
     pub args: &'static [&'static str],
+    /// For a definition marked `retired`, what a report site is told:
+    /// "retired since 2.0: it is no longer reported; report EV0013 instead";
+    /// empty for a live one.
+    pub retired: &'static str,
     /// The definition, as compiled: a function, since a constant cannot
     /// hold a reference to a static that changes (the registry's answer is
     /// kept in it).
@@ -158,6 +162,26 @@ const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
     }
 }
 
+/// Fails the build at a report site of a retired code, at the code, with
+/// a message that names it, since when it is retired, what to report
+/// instead and where it is defined: a retired code is reported no more,
+/// and a fix of the site's names would only lead to a report nobody reads.
+pub const fn site_live(site: Site) {
+    if site.retired.is_empty() {
+        return;
+    }
+    let mut text = Text::new();
+    text.push(site.code);
+    text.push(" is ");
+    text.push(site.retired);
+    text.push(" (");
+    text.push(site.code);
+    text.push(" is ");
+    text.push(site.place);
+    text.push(")");
+    panic!("{}", text.text());
+}
+
 /// Checks a report site's argument names against the definition's, as the
 /// compiler evaluates the site's constant; returns, for each argument of
 /// the definition, where the site gives its value. A name that is not the
@@ -165,7 +189,8 @@ const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
 /// names the code, the names and where the code is defined.
 pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; K] {
     let mut order = [0; K];
-    if !site.valid {
+    // A retired code's site fails in `site_live`, at the code.
+    if !site.valid || !site.retired.is_empty() {
         return order;
     }
     let mut text = Text::new();

@@ -582,9 +582,15 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenS
         }
     };
     let doc = |text: &str| -> Attribute { syn::parse_quote!(#[doc = #text]) };
+    let deprecated = |(since, note): &(String, String)| -> Attribute {
+        syn::parse_quote!(#[deprecated(since = #since, note = #note)])
+    };
     if let Some(text) = &docs.item {
         input.attrs.push(doc(text));
     }
+    input
+        .attrs
+        .extend(docs.item_retired.as_ref().map(deprecated));
     match &mut input.data {
         Data::Struct(data) => strip_fields(&mut data.fields),
         Data::Enum(data) => {
@@ -595,6 +601,13 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenS
                 if let Some((_, text)) = docs.variants.iter().find(|(variant, _)| *variant == name)
                 {
                     variant.attrs.push(doc(text));
+                }
+                if let Some((_, retired)) = docs
+                    .variants_retired
+                    .iter()
+                    .find(|(variant, _)| *variant == name)
+                {
+                    variant.attrs.push(deprecated(retired));
                 }
             }
         }
@@ -639,8 +652,13 @@ fn struct_without_field_attributes(item: &TokenStream, docs: &Docs) -> Option<To
     }
     let attributes_end = attributes_end.filter(|_| is_struct)?;
     let doc = docs.item.as_ref().map(|text| quote::quote!(#[doc = #text]));
+    let deprecated = docs
+        .item_retired
+        .as_ref()
+        .map(|(since, note)| quote::quote!(#[deprecated(since = #since, note = #note)]));
     let mut out: TokenStream = tokens[..attributes_end].iter().cloned().collect();
     out.extend(doc);
+    out.extend(deprecated);
     out.extend(tokens[attributes_end..].iter().cloned());
     Some(out)
 }

@@ -8,7 +8,15 @@ use crate::code::Code;
 use crate::errors::{Errors, closest};
 
 const KEYS: &[&str] = &[
-    "message", "title", "class", "cause", "solution", "args", "example",
+    "message",
+    "title",
+    "class",
+    "cause",
+    "solution",
+    "args",
+    "example",
+    "retired",
+    "replacement",
 ];
 
 /// What the attribute says; absent keys are `None`.
@@ -22,6 +30,11 @@ pub(crate) struct Attr {
     pub(crate) cause: Option<LitStr>,
     pub(crate) solution: Option<LitStr>,
     pub(crate) args: Option<LitStr>,
+    /// `retired = "2.0"`: the code is no longer reported, since the version
+    /// or date given; the type stays, deprecated, for the code that names it.
+    pub(crate) retired: Option<LitStr>,
+    /// `replacement = "EV0013"`: the code to report instead of a retired one.
+    pub(crate) replacement: Option<LitStr>,
     /// `example = "100M"` or `example = ["subscribe", "aclapi"]`: a value
     /// per argument, for the docs; and where the value is.
     pub(crate) example: Option<(Vec<LitStr>, Span)>,
@@ -33,6 +46,19 @@ pub(crate) struct Attr {
 }
 
 impl Attr {
+    /// What the users of a retired definition are told: "retired since
+    /// 2.0: it is no longer reported; report EV0013 instead".
+    pub(crate) fn retired_note(&self) -> Option<String> {
+        let since = self.retired.as_ref()?.value();
+        let mut note = format!("retired since {}: it is no longer reported", since.trim());
+        if let Some(replacement) = &self.replacement {
+            note.push_str("; report ");
+            note.push_str(&replacement.value());
+            note.push_str(" instead");
+        }
+        Some(note)
+    }
+
     fn slot(&mut self, key: &str) -> &mut Option<LitStr> {
         match key {
             "message" => &mut self.message,
@@ -40,6 +66,8 @@ impl Attr {
             "class" => &mut self.class,
             "cause" => &mut self.cause,
             "solution" => &mut self.solution,
+            "retired" => &mut self.retired,
+            "replacement" => &mut self.replacement,
             _ => &mut self.args,
         }
     }

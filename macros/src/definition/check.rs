@@ -33,6 +33,7 @@ pub(crate) fn check(
     errors: &mut Errors,
 ) -> Option<Checked> {
     check_shown_as_written(code, attr, errors);
+    check_retired(code, attr, errors);
     let Some(message) = &attr.message else {
         if attr.message_rejected {
             return None;
@@ -276,6 +277,50 @@ fn check_shown_as_written(code: &Code, attr: &Attr, errors: &mut Errors) {
                 ),
             );
         }
+    }
+}
+
+/// `retired` says since when, and `replacement` is another code, given
+/// only with `retired`.
+fn check_retired(code: &Code, attr: &Attr, errors: &mut Errors) {
+    if let Some(since) = &attr.retired
+        && since.value().trim().is_empty()
+    {
+        errors.at(
+            since.span(),
+            format_args!(
+                "{}: `retired` says since when the code is no longer reported, a version or a date \
+                 such as `retired = \"2.0\"`; it is empty",
+                code.value
+            ),
+        );
+    }
+    let Some(replacement) = &attr.replacement else {
+        return;
+    };
+    if attr.retired.is_none() {
+        errors.at(
+            replacement.span(),
+            format_args!(
+                "{}: `replacement` names the code to report instead of a retired one, but {} is not \
+                 retired; add `retired = \"<version or date>\"`, or remove `replacement`",
+                code.value, code.value
+            ),
+        );
+        return;
+    }
+    let Some(other) = Code::check(replacement, errors) else {
+        return;
+    };
+    if other.value == code.value {
+        errors.at(
+            replacement.span(),
+            format_args!(
+                "{}: a retired code cannot be its own replacement; name the code to report instead, \
+                 or remove `replacement`",
+                code.value
+            ),
+        );
     }
 }
 

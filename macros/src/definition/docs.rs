@@ -14,6 +14,18 @@ use crate::code::Code;
 pub(crate) struct Docs {
     pub(crate) item: Option<String>,
     pub(crate) variants: Vec<(String, String)>,
+    /// `#[deprecated(since, note)]` for a retired struct: since and note.
+    pub(crate) item_retired: Option<(String, String)>,
+    /// The same for each retired variant, by name.
+    pub(crate) variants_retired: Vec<(String, (String, String))>,
+}
+
+/// The `since` and `note` of the `#[deprecated]` a retired definition's
+/// type or variant gets: every use of it in code warns, in any crate.
+pub(crate) fn retired(code: &Code, attr: &Attr) -> Option<(String, String)> {
+    let note = attr.retired_note()?;
+    let since = attr.retired.as_ref()?.value().trim().to_owned();
+    Some((since, format!("{} is {note}", code.value)))
 }
 
 /// The reference of one definition.
@@ -21,6 +33,11 @@ pub(crate) fn definition(code: &Code, attr: &Attr, checked: &Checked, fields: &[
     let mut doc = String::from("\n**Error code `");
     doc.push_str(&code.value);
     doc.push_str("`**");
+    if let Some(note) = attr.retired_note() {
+        doc.push_str(" (");
+        doc.push_str(&escape(&note));
+        doc.push(')');
+    }
     let texts = |literal: &Option<syn::LitStr>| literal.as_ref().map(syn::LitStr::value);
     match (texts(&attr.title), texts(&attr.class)) {
         (Some(title), Some(class)) => {

@@ -57,7 +57,10 @@ pub(crate) fn expand(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> To
         registrations,
         finders,
     } = parts(krate, item, units, 0);
+    // A retired definition's type is deprecated, which its own impls must
+    // not be warned of.
     quote! {
+        #[allow(deprecated)]
         const _: () = {
             #items
             #(#krate::__private::inventory::submit! { #registrations })*
@@ -736,6 +739,7 @@ fn lookup(
     };
     let static_ty = static_type(item);
     let constructed = constructed(item, unit);
+    let retired = unit.attr.retired_note().unwrap_or_default();
     quote! {
         #[automatically_derived]
         impl<S> #krate::__private::Find<#static_ty, S> for #krate::__private::Code<#packed> {
@@ -744,6 +748,7 @@ fn lookup(
                 place: #place,
                 valid: #valid,
                 args: &[#(#names),*],
+                retired: #retired,
                 definition: {
                     fn definition() -> &'static #krate::ErrorDef {
                         #constructed

@@ -73,6 +73,7 @@ fn expand_struct(
     let checked = check_unit(attr.code.as_ref(), &attr, &owner, body, errors);
     if let (Some(code), Some(checked)) = (&attr.code, &checked) {
         docs.item = Some(docs::definition(code, &attr, checked, &body.args));
+        docs.item_retired = docs::retired(code, &attr);
     }
     let unit = Unit {
         code: attr.code.as_ref(),
@@ -189,6 +190,9 @@ fn expand_enum(
                         Some(&code.value),
                         Some(&checked.template),
                     ));
+                    if let Some(retired) = docs::retired(code, attr) {
+                        docs.variants_retired.push((name.clone(), retired));
+                    }
                     docs::definition(code, attr, checked, &variant.body.args)
                 }
                 _ => {

@@ -80,6 +80,10 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let mut arguments = Group::new(Delimiter::Parenthesis, quote!(SITE, [#(#keys),*]));
     arguments.set_span(keys_span);
     let order = quote_spanned!(keys_span=> &ORDER);
+    // A retired code fails at the code, which is what the site must change.
+    let code_span = call.code.span();
+    let krate_at_code = crate::definition::expand::respan(krate.clone(), code_span);
+    let live = quote_spanned!(code_span=> #krate_at_code::__private::site_live(SITE));
     let values = values.iter().map(|value| {
         let span = value
             .clone()
@@ -93,6 +97,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #[allow(dead_code)]
             struct #site;
             const SITE: #krate::__private::Site = #lookup;
+            const _: () = #live;
             const ORDER: [usize; #count] = #check #arguments;
             #krate::__private::report_by_code((SITE.definition)(), &[#(#values),*], #order)
         }
