@@ -177,6 +177,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             .map(|source| Checked {
                 file: source.name(),
                 catalog: &source.catalog,
+                files: &source.files,
             })
             .collect();
         let walked = walk_all(&inputs);

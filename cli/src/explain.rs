@@ -77,7 +77,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
             // A retired code is explained as rustc's error index explains
             // one: it is no longer reported, and what replaced it.
             let mut text = format!("{code}: retired\n{}\n", capitalized(&retired.describe()));
-            if let Some(file) = &source.file {
+            if let Some(file) = source.file_of(code) {
                 text.push_str(&format!("Retired at: {file}:{}\n", retired.position.line));
             }
             if let Some(replacement) = retired

@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use errcode::catalog::{Catalog, Documentation, Documented, Entry, Layout, Position, Suggestion};
+use errcode::catalog::{
+    Catalog, Documentation, Documented, Entry, Layout, Position, Retired, Suggestion,
+};
 
 use crate::rust_source::read_rust;
 
@@ -50,6 +52,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
 
 fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut entries: Vec<Entry> = Vec::new();
+    let mut retired: Vec<Retired> = Vec::new();
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
@@ -142,12 +145,28 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
             }
             seen.insert(code.clone(), (path.clone(), definition.code.at.line));
             defined_in.insert(code.clone(), crate::paths::name(&path));
+            // `#[error_code(retired = "2.0", replacement = "EV0013")]`: the
+            // catalog's `retired` list, as a JSON catalog writes it; the
+            // definition is no entry, as the code is reported no more.
+            if let Some(since) = &definition.retired {
+                let mut mark = Retired::new(code);
+                mark.since = Some(since.value.trim().to_owned());
+                mark.replacement = definition
+                    .replacement
+                    .as_ref()
+                    .map(|text| text.value.clone());
+                mark.position = entry.position;
+                retired.push(mark);
+                continue;
+            }
             docs.insert(code, Documented::new(field_docs, example));
             entries.push(entry);
         }
     }
+    let mut catalog = Catalog::new(entries);
+    catalog.retired = retired;
     Ok(Folder {
-        catalog: Catalog::new(entries),
+        catalog,
         docs,
         problems,
         files: defined_in,

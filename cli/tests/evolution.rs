@@ -453,3 +453,104 @@ fn update_turns_a_retired_codes_page_into_its_note_and_markdown_lists_it() {
         "# E10001\n\n[All classes](../index.md)\n\n**No longer reported.** Retired in 8\\.0.RC1. Report [EK0003](../codes/EK0003.md) instead.\n"
     );
 }
+
+/// A crate of definitions that retires EV0003 for EV0013, and a C file that
+/// still reports EV0003.
+const RETIRING_CRATE: &str = r#"use errcode::error_code;
+
+#[error_code("EV0013", message = "Device {device_id} is busy ({reason}).")]
+pub struct DeviceBusyFor {
+    pub device_id: u32,
+    pub reason: String,
+}
+
+#[error_code(
+    "EV0003",
+    message = "Device {device_id} is busy.",
+    retired = "2.0",
+    replacement = "EV0013"
+)]
+pub struct DeviceBusy {
+    pub device_id: u32,
+}
+"#;
+
+#[test]
+fn a_rust_catalog_retires_a_code_with_an_attribute() {
+    let dir = folder(&[
+        ("errors/src/lib.rs", RETIRING_CRATE),
+        (
+            "src/busy.c",
+            "void f(void) {\n    REPORT_INPUT_ERROR(\"EV0003\", std::vector<std::string>({\"device_id\"}), std::vector<std::string>({id}));\n}\n",
+        ),
+    ]);
+    // The retired definition is the catalog's retired list, not an entry.
+    let run = errcode(dir.path(), &["explain", "EV0003", "--catalog", "errors"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            "EV0003: retired\nNo longer reported (retired in 2.0); report EV0013 instead\nRetired at: errors/src/lib.rs:15\n\nEV0013: Device %s is busy (%s).\n",
+            0
+        ),
+        "{}",
+        run.stderr
+    );
+    // A site that still reports it is an error.
+    let run = errcode(dir.path(), &["check", "errors", "--against", "src"]);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with(
+            "src/busy.c:2:24: EV0003: report site of a retired code: no longer reported (retired in 2.0); report EV0013 instead (errors/src/lib.rs:15)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    // Exported, it is a page that says it is no longer reported.
+    let out = dir.path().join("docs");
+    let export = errcode(
+        dir.path(),
+        &[
+            "export",
+            "--format",
+            "cann-docs",
+            "--catalog",
+            "errors",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(export.status, 0, "{}", export.stderr);
+    assert_eq!(
+        fs::read_to_string(out.join("EV0003.md")).unwrap(),
+        "# EV0003\n\nThis error code is no longer reported (retired in 2.0). Report EV0013 instead.\n"
+    );
+    // A JSON copy of the catalog that still defines EV0003 disagrees with
+    // the crate's mark; one that retires it agrees.
+    let live = r#"{"error_info_list": [
+  {"ErrCode": "EV0013", "ErrMessage": "Device %s is busy (%s).", "Arglist": "device_id,reason"},
+  {"ErrCode": "EV0003", "ErrMessage": "Device %s is busy.", "Arglist": "device_id"}
+]}
+"#;
+    fs::write(dir.path().join("live.json"), live).unwrap();
+    let run = errcode(dir.path(), &["check", "live.json", "--against", "errors"]);
+    assert_eq!(
+        (run.stdout.lines().next(), run.status),
+        (
+            Some(
+                "errors/src/lib.rs:12:15: EV0003: Rust definition DeviceBusy retires the code (since 2.0), which the catalog still defines"
+            ),
+            1
+        )
+    );
+    let retiring = r#"{"error_info_list": [
+  {"ErrCode": "EV0013", "ErrMessage": "Device %s is busy (%s).", "Arglist": "device_id,reason"}
+],
+"retired": [{"ErrCode": "EV0003", "since": "2.0", "replacement": "EV0013"}]}
+"#;
+    fs::write(dir.path().join("retiring.json"), retiring).unwrap();
+    let run = errcode(
+        dir.path(),
+        &["check", "retiring.json", "--against", "errors"],
+    );
+    assert_eq!(run.status, 0, "{}", run.stdout);
+}

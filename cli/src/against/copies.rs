@@ -15,6 +15,20 @@ use crate::source::plural;
 pub(crate) struct Checked<'a> {
     pub(crate) file: String,
     pub(crate) catalog: &'a Catalog,
+    /// By code, the file that defines it, for a catalog read from a folder
+    /// of Rust sources (whose name is the folder's).
+    pub(crate) files: &'a HashMap<String, String>,
+}
+
+impl Checked<'_> {
+    /// The file that defines `code`: its own for a Rust definition, else
+    /// the catalog's.
+    pub(crate) fn file_of(&self, code: &str) -> String {
+        self.files
+            .get(code)
+            .cloned()
+            .unwrap_or_else(|| self.file.clone())
+    }
 }
 
 /// A definition of a code, for its report sites: its names and template,
@@ -117,12 +131,12 @@ impl Here<'_> {
                 field.name(),
                 quote(catalog),
                 quote(this),
-                checked.file,
+                checked.file_of(code),
                 entry.position.line
             ),
         );
         finding.field = Some(field);
-        finding.other = Some((checked.file.clone(), entry.position.line));
+        finding.other = Some((checked.file_of(code), entry.position.line));
         out.push(finding);
     }
 
@@ -155,11 +169,11 @@ impl Here<'_> {
             format!(
                 "{what} of a retired code: {} ({}:{})",
                 retired.describe(),
-                checked.file,
+                checked.file_of(code),
                 retired.position.line
             ),
         );
-        finding.other = Some((checked.file.clone(), retired.position.line));
+        finding.other = Some((checked.file_of(code), retired.position.line));
         out.push(finding);
         true
     }
@@ -214,6 +228,24 @@ impl Here<'_> {
         {
             let code = definition.code.value.as_str();
             let at = |at: crate::rust_source::At| Position::new(at.line, at.column);
+            // A definition marked retired copies the catalog's `retired`
+            // list, not an entry: it disagrees only with a code the catalog
+            // still defines.
+            if let Some(since) = &definition.retired {
+                if self.entry(code).is_some() {
+                    out.push(self.finding(
+                        at(since.at),
+                        code,
+                        Kind::Disagrees,
+                        format!(
+                            "Rust definition {} retires the code (since {}), which the catalog still defines",
+                            definition.item,
+                            since.value.trim()
+                        ),
+                    ));
+                }
+                return;
+            }
             let Some(entry) = self.entry(code) else {
                 if self.retired_use(out, at(definition.code.at), code, "Rust definition") {
                     return;

@@ -476,7 +476,7 @@ pub(crate) fn compare(
                 for entry in &checked.catalog.entries {
                     if !codes.contains(entry.code.as_str()) {
                         out.push(Finding::new(
-                            checked.file.clone(),
+                            checked.file_of(&entry.code),
                             entry.position.line,
                             entry.position.column,
                             Some(entry.code.clone()),
@@ -572,7 +572,7 @@ fn catalog_definition(checked: &Checked, entry: &errcode::catalog::Entry) -> Def
             .map(|name| (*name).to_owned())
             .collect(),
         template: entry.message.clone(),
-        origin: Some((checked.file.clone(), entry.position.line)),
+        origin: Some((checked.file_of(&entry.code), entry.position.line)),
     }
 }
 

@@ -46,6 +46,10 @@ impl RustVisitor for RustCompare<'_, '_> {
         let mut found = Vec::new();
         self.here.rust(&definition, &mut found);
         self.keep(found);
+        // A retired definition defines no code a site may report.
+        if definition.retired.is_some() {
+            return;
+        }
         let template = definition.template().unwrap_or_default();
         define(
             &mut self.partial.defined,

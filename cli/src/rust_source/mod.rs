@@ -82,6 +82,10 @@ pub(crate) struct RustDefinition {
     pub(crate) solution: Option<Text>,
     /// `args = "..."` as written.
     pub(crate) args: Option<Text>,
+    /// `retired = "2.0"`: since when the code is no longer reported.
+    pub(crate) retired: Option<Text>,
+    /// `replacement = "EV0013"`: the code to report instead of a retired one.
+    pub(crate) replacement: Option<Text>,
     /// `example = "x"` or `example = ["a", "b"]`, with where it is.
     pub(crate) example: Option<(Vec<String>, At)>,
     pub(crate) fields: Vec<RustField>,

@@ -46,6 +46,8 @@ struct Arguments {
     cause: Option<Text>,
     solution: Option<Text>,
     args: Option<Text>,
+    retired: Option<Text>,
+    replacement: Option<Text>,
     example: Option<(Vec<String>, At)>,
 }
 
@@ -527,6 +529,8 @@ impl<'t, 'v> Reader<'t, 'v> {
                     "cause" => &mut arguments.cause,
                     "solution" => &mut arguments.solution,
                     "args" => &mut arguments.args,
+                    "retired" => &mut arguments.retired,
+                    "replacement" => &mut arguments.replacement,
                     _ => return,
                 };
                 if let Some(text) = reader.text(token) {
@@ -678,6 +682,8 @@ impl<'t, 'v> Reader<'t, 'v> {
             cause: arguments.cause,
             solution: arguments.solution,
             args: arguments.args,
+            retired: arguments.retired,
+            replacement: arguments.replacement,
             example: arguments.example,
             fields,
             at,
