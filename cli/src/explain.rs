@@ -55,7 +55,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         for why in &sources.unreadable {
             note.push_str(&format!("errcode: {why}\n"));
         }
-        copies = copies_of(code, sources);
+        copies = copies_of(code, source.items.get(code).map(String::as_str), sources);
         if source.catalog.get(code).is_none()
             && let Some((file, entry)) = defined_in(code, sources)
         {
@@ -69,6 +69,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
                 docs: Default::default(),
                 refused: Vec::new(),
                 files: Default::default(),
+                items: Default::default(),
             };
         }
     }
@@ -172,7 +173,22 @@ const SITES_LISTED: usize = 20;
 
 /// The code's copies and report sites among `sources`, as `explain` lists
 /// them; the Rust fields' doc comments and examples with their definition.
-fn copies_of(code: &str, sources: &Sources) -> String {
+/// `item` is the Rust type or variant that defines the code, when the
+/// catalog is a folder of Rust sources: the reports of its values
+/// (`.report()`, `.reported()`) are its sites too.
+fn copies_of(code: &str, item: Option<&str>, sources: &Sources) -> String {
+    // The definition's item, from the catalog or from a definition among
+    // the sources.
+    let item: Option<String> = item.map(str::to_owned).or_else(|| {
+        sources.files.iter().find_map(|(_, content)| match content {
+            Content::Rust(Ok(rust)) => rust
+                .definitions
+                .iter()
+                .find(|definition| definition.code.value == code)
+                .map(|definition| definition.item.clone()),
+            _ => None,
+        })
+    });
     let mut copies = Vec::new();
     let mut sites = Vec::new();
     let mut fields = Vec::new();
@@ -236,6 +252,14 @@ fn copies_of(code: &str, sources: &Sources) -> String {
                 }
                 for site in rust.sites.iter().filter(|site| site.code.value == code) {
                     sites.push(format!("  {path}:{}\n", site.code.at.line));
+                }
+                if let Some(item) = &item {
+                    for site in rust.value_sites.iter().filter(|site| site.builds(item)) {
+                        sites.push(format!(
+                            "  {path}:{} ({}.{}())\n",
+                            site.at.line, site.path, site.method
+                        ));
+                    }
                 }
             }
             Content::Rust(Err(_)) => {}

@@ -27,6 +27,8 @@ pub(crate) struct Folder {
     pub(crate) problems: Vec<String>,
     /// By code, the file that defines it, as findings name it.
     pub(crate) files: HashMap<String, String>,
+    /// By code, the type or variant that defines it, `Enum::Variant`.
+    pub(crate) items: HashMap<String, String>,
 }
 
 /// The catalog of the `#[error_code]` definitions in the `.rs` files under
@@ -57,6 +59,7 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
     let mut defined_in: HashMap<String, String> = HashMap::new();
+    let mut items: HashMap<String, String> = HashMap::new();
     for path in files {
         let bytes = crate::walk::read_file(&path, crate::walk::DEFAULT_MAX_FILE_SIZE)
             .map_err(|failure| failure.describe(&path, crate::walk::DEFAULT_MAX_FILE_SIZE))?;
@@ -145,6 +148,7 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
             }
             seen.insert(code.clone(), (path.clone(), definition.code.at.line));
             defined_in.insert(code.clone(), crate::paths::name(&path));
+            items.insert(code.clone(), definition.item.clone());
             // `#[error_code(retired = "2.0", replacement = "EV0013")]`: the
             // catalog's `retired` list, as a JSON catalog writes it; the
             // definition is no entry, as the code is reported no more.
@@ -170,6 +174,7 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
         docs,
         problems,
         files: defined_in,
+        items,
     })
 }
 

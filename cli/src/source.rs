@@ -29,6 +29,9 @@ pub(crate) struct Source {
     /// Rust sources: by code, the file that defines it (the catalog's own
     /// file for a JSON catalog).
     pub(crate) files: std::collections::HashMap<String, String>,
+    /// By code, the Rust type or variant that defines it (`Enum::Variant`),
+    /// for a catalog read from a folder of Rust sources.
+    pub(crate) items: std::collections::HashMap<String, String>,
 }
 
 impl Source {
@@ -55,6 +58,7 @@ impl Source {
             omitted_warnings: 0,
             refused: Vec::new(),
             files: Default::default(),
+            items: Default::default(),
         }
     }
 
@@ -69,7 +73,10 @@ impl Source {
             let folder = crate::rust_catalog::read_folder(path).map_err(|why| {
                 Outcome::input_error(format!("{name} cannot be read as a catalog: {why}"))
             })?;
-            if folder.catalog.entries.is_empty() && folder.problems.is_empty() {
+            if folder.catalog.entries.is_empty()
+                && folder.catalog.retired.is_empty()
+                && folder.problems.is_empty()
+            {
                 return Err(Outcome::input_error(format!(
                     "no `#[error_code]` definitions in {name}"
                 )));
@@ -83,6 +90,7 @@ impl Source {
                 omitted_warnings: 0,
                 refused: folder.problems,
                 files: folder.files,
+                items: folder.items,
             });
         }
         // A catalog has no size limit, but asks for its memory first.
@@ -98,6 +106,7 @@ impl Source {
             omitted_warnings: loaded.omitted_warnings,
             refused: Vec::new(),
             files: Default::default(),
+            items: Default::default(),
         })
     }
 

@@ -557,3 +557,61 @@ fn rust_that_does_not_parse_is_an_error_without_warn() {
     );
     assert_eq!(run.status, 1);
 }
+
+#[test]
+fn explain_lists_the_reports_of_a_definitions_values() {
+    // A crate of definitions, and a crate that reports them by value and
+    // by code; a method call that reports nothing, and another code's
+    // value, are no sites of EV0001.
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        (
+            "errors/src/lib.rs",
+            "use errcode::error_code;\n#[error_code]\npub enum DeviceError {\n    #[error_code(\"EV0001\", message = \"Device {device_id} was not found.\")]\n    NotFound { device_id: u32 },\n    #[error_code(\"EV0002\", message = \"Device {device_id} is busy.\")]\n    Busy { device_id: u32 },\n}\n",
+        ),
+        (
+            "app/src/lib.rs",
+            "use errors::DeviceError;\n\
+             fn open(device_id: u32) -> Result<(), DeviceError> {\n    \
+                 Err(DeviceError::NotFound { device_id }.reported())?;\n    \
+                 errors::DeviceError::NotFound { device_id: 1 }\n        .report();\n    \
+                 DeviceError::Busy { device_id }.report();\n    \
+                 DeviceError::NotFound { device_id }.to_string();\n    \
+                 errcode::report!(\"EV0001\", [\"device_id\"], [device_id]);\n    \
+                 Ok(())\n\
+             }\n\
+             impl DeviceError {\n    fn again(id: u32) { Self::NotFound { device_id: id }.report(); }\n}\n",
+        ),
+    ] {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let output = Command::cargo_bin("errcode")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "explain",
+            "EV0001",
+            "--catalog",
+            "errors",
+            "--against",
+            "app",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.split_once("\nReport sites").map(|(_, sites)| sites),
+        Some(
+            " (4):\n  app/src/lib.rs:8\n  app/src/lib.rs:3 (DeviceError::NotFound.reported())\n  \
+             app/src/lib.rs:4 (errors::DeviceError::NotFound.report())\n  \
+             app/src/lib.rs:12 (Self::NotFound.report())\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nDefined at: errors/src/lib.rs:5\n"),
+        "{stdout}"
+    );
+}

@@ -154,6 +154,33 @@ pub(crate) struct RustSite {
     pub(crate) allowed_at: Option<At>,
 }
 
+/// A report of a value, `DeviceError::NotFound { device_id }.reported()`
+/// or `Busy.report()`: the path the value is built by, which names a
+/// definition's type (or variant) rather than its code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RustValueSite {
+    /// The path as written, `DeviceError::NotFound`.
+    pub(crate) path: String,
+    /// `report` or `reported`.
+    pub(crate) method: String,
+    /// The path's first name.
+    pub(crate) at: At,
+}
+
+impl RustValueSite {
+    /// Whether the value is one of `item` (`Enum::Variant` or `Struct`,
+    /// as [`RustDefinition::item`] says): the path ends with its names, or
+    /// is `Self::Variant`.
+    pub(crate) fn builds(&self, item: &str) -> bool {
+        let path: Vec<&str> = self.path.split("::").collect();
+        let item: Vec<&str> = item.split("::").collect();
+        if path.len() == 2 && path[0] == "Self" {
+            return item.len() == 2 && item[1] == path[1];
+        }
+        path.ends_with(&item)
+    }
+}
+
 /// Something in a file that keeps part of it from being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RustProblem {
@@ -190,6 +217,8 @@ pub(crate) struct RustFile {
     pub(crate) definitions: Vec<RustDefinition>,
     /// In the order they are written.
     pub(crate) sites: Vec<RustSite>,
+    /// Reports of values, in the order they are written.
+    pub(crate) value_sites: Vec<RustValueSite>,
     pub(crate) problems: Vec<RustProblem>,
 }
 
@@ -200,6 +229,8 @@ pub(crate) trait RustVisitor {
     /// A report site, once its call is read (a site inside another's
     /// arguments comes before it).
     fn site(&mut self, site: RustSite);
+    /// A report of a value, once its `.report()` is read.
+    fn value_site(&mut self, _site: RustValueSite) {}
     fn problem(&mut self, problem: RustProblem);
 }
 
@@ -210,6 +241,10 @@ impl RustVisitor for RustFile {
 
     fn site(&mut self, site: RustSite) {
         self.sites.push(site);
+    }
+
+    fn value_site(&mut self, site: RustValueSite) {
+        self.value_sites.push(site);
     }
 
     fn problem(&mut self, problem: RustProblem) {

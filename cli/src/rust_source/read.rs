@@ -13,8 +13,24 @@ use syn::LitStr;
 use super::lex::{Delim, Kind, LexError, Lexer, Token};
 use super::{
     At, BY_NAME, INNER, MAX_DEPTH, MAX_ITEMS, RustDefinition, RustField, RustProblem, RustSite,
-    RustVisitor, Text,
+    RustValueSite, RustVisitor, Text,
 };
+
+/// How far the reader is into `Path { ... }.report()` at the token at hand.
+#[derive(Debug, Default)]
+enum Receiver {
+    #[default]
+    None,
+    /// Names joined by `::`; `open` after a `::` that waits for a name.
+    Path { path: String, at: At, open: bool },
+    /// The path and the group that builds its value: `Path { ... }`.
+    Built { path: String, at: At },
+    /// Then a `.`.
+    Dot { path: String, at: At },
+}
+
+/// A path's length past which it is no value's: the receiver is let go.
+const MAX_PATH: usize = 256;
 
 /// Whether definitions count where the reader is: not inside a macro's
 /// body, which `rustc` reads only once the macro has expanded.
@@ -217,7 +233,9 @@ impl<'t, 'v> Reader<'t, 'v> {
     /// A group's tokens up to its close, or the file's up to its end.
     fn items(&mut self, mode: Mode) -> Read<()> {
         let mut pending = Pending::default();
+        let mut receiver = Receiver::None;
         while let Some(token) = self.next()? {
+            receiver = self.receiver(receiver, &token)?;
             match token.kind {
                 Kind::Close(_) => return Ok(()),
                 Kind::Doc => {}
@@ -274,6 +292,91 @@ impl<'t, 'v> Reader<'t, 'v> {
             }
         }
         Ok(())
+    }
+
+    /// Where `Path { ... }.report()` stands after `token`, which the
+    /// caller reads as it would without; a whole one is told the visitor.
+    fn receiver(&mut self, receiver: Receiver, token: &Token) -> Read<Receiver> {
+        Ok(match (receiver, token.kind) {
+            (Receiver::Dot { path, at }, Kind::Ident)
+                if matches!(self.text_of(token), "report" | "reported")
+                    && self.peek_kind(0)? == Some(Kind::Open(Delim::Paren))
+                    && self.peek_kind(1)? == Some(Kind::Close(Delim::Paren)) =>
+            {
+                self.visitor.value_site(RustValueSite {
+                    path,
+                    method: self.text_of(token).to_owned(),
+                    at,
+                });
+                Receiver::None
+            }
+            (
+                Receiver::Path {
+                    mut path,
+                    at,
+                    open: true,
+                },
+                Kind::Ident,
+            ) if path.len() < MAX_PATH => {
+                path.push_str("::");
+                path.push_str(self.text_of(token));
+                Receiver::Path {
+                    path,
+                    at,
+                    open: false,
+                }
+            }
+            (_, Kind::Ident) => {
+                let word = self.text_of(token);
+                let keyword = matches!(word, "pub" | "struct" | "enum" | "let" | "return" | "fn");
+                if keyword || self.peek(0)?.is_some_and(|next| next.is_punct(b'!')) {
+                    Receiver::None
+                } else {
+                    Receiver::Path {
+                        path: word.to_owned(),
+                        at: token.at,
+                        open: false,
+                    }
+                }
+            }
+            (
+                Receiver::Path {
+                    path,
+                    at,
+                    open: false,
+                },
+                Kind::Punct {
+                    ch: b':',
+                    joint: true,
+                },
+            ) if self.peek(0)?.is_some_and(|next| next.is_punct(b':')) => {
+                self.next()?;
+                Receiver::Path {
+                    path,
+                    at,
+                    open: true,
+                }
+            }
+            (
+                Receiver::Path {
+                    path,
+                    at,
+                    open: false,
+                }
+                | Receiver::Built { path, at },
+                Kind::Punct { ch: b'.', .. },
+            ) => Receiver::Dot { path, at },
+            // The group is read by the caller; what follows it is seen next.
+            (
+                Receiver::Path {
+                    path,
+                    at,
+                    open: false,
+                },
+                Kind::Open(Delim::Brace | Delim::Paren),
+            ) => Receiver::Built { path, at },
+            _ => Receiver::None,
+        })
     }
 
     /// A group whose `open` was read, read to its close.
