@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use errcode_syntax::parse_template;
+use errcode_syntax::{CodeKind, code_kind, parse_template};
 
 use crate::model::{Catalog, Entry, NOT_APPLICABLE};
 use crate::position::Position;
@@ -59,6 +59,10 @@ pub enum Rule {
     ArgAdded,
     /// The same arguments in another order: positional copies swap values.
     ArgsReordered,
+    /// The same entry (message and arguments) under a code of another kind
+    /// (error and warning, user and internal), which CANN's codes spell in
+    /// their letters and digits: every site of the old code must change.
+    KindChanged,
     /// The message has another number of placeholders.
     PlaceholderCountChanged,
     /// The fixed text touching a placeholder changed: a pattern made from
@@ -82,12 +86,13 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in the order of their categories.
-    pub const ALL: [Rule; 14] = [
+    pub const ALL: [Rule; 15] = [
         Rule::CodeRemoved,
         Rule::ArgRenamed,
         Rule::ArgRemoved,
         Rule::ArgAdded,
         Rule::ArgsReordered,
+        Rule::KindChanged,
         Rule::PlaceholderCountChanged,
         Rule::MessageAnchorChanged,
         Rule::TitleChanged,
@@ -107,6 +112,7 @@ impl Rule {
             Rule::ArgRemoved => "arg-removed",
             Rule::ArgAdded => "arg-added",
             Rule::ArgsReordered => "args-reordered",
+            Rule::KindChanged => "kind-changed",
             Rule::PlaceholderCountChanged => "placeholder-count-changed",
             Rule::MessageAnchorChanged => "message-anchor-changed",
             Rule::TitleChanged => "title-changed",
@@ -131,7 +137,8 @@ impl Rule {
             | Rule::ArgRenamed
             | Rule::ArgRemoved
             | Rule::ArgAdded
-            | Rule::ArgsReordered => Category::Sites,
+            | Rule::ArgsReordered
+            | Rule::KindChanged => Category::Sites,
             Rule::PlaceholderCountChanged
             | Rule::MessageAnchorChanged
             | Rule::TitleChanged
@@ -208,9 +215,59 @@ pub fn changes(previous: &Catalog, current: &Catalog) -> Vec<Change> {
             }),
         }
     }
+    // A code gone and a code added with the same message and arguments but
+    // another kind: one change, at the new code.
+    let mut moved: HashMap<&str, ()> = HashMap::new();
+    let mut added: HashMap<(&str, Vec<&str>), &Entry> = HashMap::new();
+    for change in out.iter().filter(|change| change.rule == Rule::CodeAdded) {
+        if let Some(entry) = current.get(&change.code) {
+            added
+                .entry((entry.message.as_str(), entry.names()))
+                .or_insert(entry);
+        }
+    }
+    let mut kind_changes = Vec::new();
+    for old in &previous.entries {
+        if seen.contains_key(old.code.as_str()) || current.retired(&old.code).is_some() {
+            continue;
+        }
+        let Some(new) = added.get(&(old.message.as_str(), old.names())) else {
+            continue;
+        };
+        let (Some(was), Some(now)) = (code_kind(&old.code), code_kind(&new.code)) else {
+            continue;
+        };
+        if was == now || moved.contains_key(new.code.as_str()) {
+            continue;
+        }
+        moved.insert(new.code.as_str(), ());
+        moved.insert(old.code.as_str(), ());
+        kind_changes.push(Change {
+            code: new.code.clone(),
+            rule: Rule::KindChanged,
+            detail: format!(
+                "{} ({}) is now {} ({}), with the same message and arguments: every site that reports {} must report {}",
+                old.code,
+                kind_words(was),
+                new.code,
+                kind_words(now),
+                old.code,
+                new.code
+            ),
+            before: old.position,
+            after: new.position,
+        });
+    }
+    out.retain(|change| {
+        !(change.rule == Rule::CodeAdded && moved.contains_key(change.code.as_str()))
+    });
+    out.extend(kind_changes);
     let mut gone: HashMap<&str, ()> = HashMap::new();
     for old in &previous.entries {
-        if seen.contains_key(old.code.as_str()) || gone.insert(old.code.as_str(), ()).is_some() {
+        if seen.contains_key(old.code.as_str())
+            || moved.contains_key(old.code.as_str())
+            || gone.insert(old.code.as_str(), ()).is_some()
+        {
             continue;
         }
         let (rule, detail, after) = match current.retired(&old.code) {
@@ -230,6 +287,16 @@ pub fn changes(previous: &Catalog, current: &Catalog) -> Vec<Change> {
         });
     }
     out
+}
+
+/// "error, user" or "warning, internal".
+fn kind_words(kind: CodeKind) -> &'static str {
+    match (kind.warning, kind.internal) {
+        (false, false) => "error, user",
+        (false, true) => "error, internal",
+        (true, false) => "warning, user",
+        (true, true) => "warning, internal",
+    }
 }
 
 fn entry_changes(old: &Entry, new: &Entry, out: &mut Vec<Change>) {
@@ -485,6 +552,40 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn the_same_entry_under_a_code_of_another_kind_is_one_sites_change() {
+        let entry = |code: &str, message: &str| {
+            format!(r#"{{"ErrCode": "{code}", "ErrMessage": "{message}", "Arglist": "path"}}"#)
+        };
+        let old = [
+            entry("EK0301", "Path %s is slow."),
+            entry("EK0302", "Path %s is gone."),
+        ]
+        .join(",");
+        // EK0301 became a warning; EK0302 went away while EK0303, of the
+        // same kind, says the same: that is a removal and an addition.
+        let new = [
+            entry("WK0301", "Path %s is slow."),
+            entry("EK0303", "Path %s is gone."),
+        ]
+        .join(",");
+        assert_eq!(
+            rules(&old, &new),
+            [
+                ("EK0303".to_owned(), "code-added", "\"Path %s is gone.\"".to_owned()),
+                (
+                    "WK0301".to_owned(),
+                    "kind-changed",
+                    "EK0301 (error, user) is now WK0301 (warning, user), with the same message and arguments: \
+                     every site that reports EK0301 must report WK0301"
+                        .to_owned()
+                ),
+                ("EK0302".to_owned(), "code-removed", "the code is gone, and not retired".to_owned()),
+            ]
+        );
+        assert_eq!(Rule::KindChanged.category(), Category::Sites);
     }
 
     #[test]
