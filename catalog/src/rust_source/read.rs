@@ -7,13 +7,13 @@
 
 use std::collections::VecDeque;
 
-use errcode_catalog::c_source::allowed_kinds;
+use crate::c_source::allowed_kinds;
 use syn::LitStr;
 
 use super::lex::{Delim, Kind, LexError, Lexer, Token};
 use super::{
-    At, BY_NAME, INNER, MAX_DEPTH, MAX_ITEMS, RustDefinition, RustField, RustProblem, RustSite,
-    RustVisitor, Text,
+    BY_NAME, INNER, MAX_DEPTH, MAX_ITEMS, Position, RustDefinition, RustField, RustProblem,
+    RustSite, RustVisitor, Text,
 };
 
 /// Whether definitions count where the reader is: not inside a macro's
@@ -46,7 +46,7 @@ struct Arguments {
     cause: Option<Text>,
     solution: Option<Text>,
     args: Option<Text>,
-    example: Option<(Vec<String>, At)>,
+    example: Option<(Vec<String>, Position)>,
 }
 
 /// What an attribute is, as far as the reader cares.
@@ -65,7 +65,7 @@ struct Attribute {
 #[derive(Debug, Default, Clone)]
 struct List {
     items: Vec<Option<String>>,
-    at: At,
+    at: Position,
     /// Every item is in `items` (none left out for [`MAX_ITEMS`]).
     whole: bool,
 }
@@ -110,7 +110,7 @@ pub(super) struct Reader<'t, 'v> {
     /// The brackets the reader is inside.
     depth: usize,
     /// The allow comment before the last site's line, by that line.
-    allowed: Option<(u32, Vec<String>, Option<At>)>,
+    allowed: Option<(u32, Vec<String>, Option<Position>)>,
     /// Literals decoded since the last `proc_macro2` span reset.
     decoded: usize,
 }
@@ -578,7 +578,7 @@ impl<'t, 'v> Reader<'t, 'v> {
     /// The allow comment that stands before the line of `token`, and
     /// where it is: attributes, doc comments and blank lines between are
     /// passed over, at most a few lines up.
-    fn allowed_before(&mut self, token: &Token) -> (Vec<String>, Option<At>) {
+    fn allowed_before(&mut self, token: &Token) -> (Vec<String>, Option<Position>) {
         if let Some((line, kinds, at)) = &self.allowed
             && *line == token.at.line
         {
@@ -660,7 +660,7 @@ impl<'t, 'v> Reader<'t, 'v> {
         &mut self,
         arguments: Option<Arguments>,
         item: String,
-        at: At,
+        at: Position,
         fields: Vec<RustField>,
     ) {
         let Some(arguments) = arguments else {
@@ -879,7 +879,7 @@ impl<'t, 'v> Reader<'t, 'v> {
 struct FieldState {
     docs: Vec<String>,
     source: bool,
-    name: Option<(String, At)>,
+    name: Option<(String, Position)>,
     angle: usize,
     previous_joint: Option<u8>,
 }
@@ -897,7 +897,7 @@ const ALLOW_LINES_UP: usize = 32;
 /// byte `offset` of `text`: lines of attributes, doc comments, other
 /// comments, blank lines and lines that end a list (`,` or `)]`) are
 /// passed over.
-fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, Option<At>) {
+fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, Option<Position>) {
     let mut end = text[..offset].rfind('\n').map_or(0, |newline| newline);
     let mut number = line;
     for _ in 0..ALLOW_LINES_UP {
@@ -917,7 +917,7 @@ fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, O
             let column = written.chars().take_while(|c| c.is_whitespace()).count() + 1;
             return (
                 kinds,
-                Some(At {
+                Some(Position {
                     line: number,
                     column: column as u32,
                 }),
