@@ -30,7 +30,9 @@
 //! - With the `sources` feature, `c_source` reads C and C++ sources as
 //!   copies of a catalog (tables, report sites, constants), and writes
 //!   CANN's C tables anew (`Catalog::to_c_error_map`,
-//!   `Catalog::to_c_xmacro`) or in place (`c_source::update_table`).
+//!   `Catalog::to_c_xmacro`) or in place (`c_source::update_table`);
+//!   `rust_source` reads Rust sources' `#[error_code]` definitions and
+//!   report sites without building them.
 //!
 //! The text is read by `serde_json`, which keeps no positions in its values;
 //! this crate takes each value as a `RawValue` borrowed from the text, whose
@@ -57,6 +59,8 @@ mod one_line;
 mod position;
 mod read;
 mod rust;
+#[cfg(feature = "sources")]
+pub mod rust_source;
 mod write_json;
 
 pub use cann_docs::{

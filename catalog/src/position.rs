@@ -1,4 +1,4 @@
-/// A place in a catalog's text: 1-based line and column (columns count
+/// A place in a catalog's or a source's text: 1-based line and column (columns count
 /// characters). Entries that were not read from a text are at line 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]

@@ -23,7 +23,6 @@ mod policy;
 mod project;
 mod report;
 mod rust_catalog;
-mod rust_source;
 mod source;
 mod text_rules;
 mod update;

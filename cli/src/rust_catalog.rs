@@ -11,7 +11,7 @@ use errcode::catalog::{
     Catalog, Documentation, Documented, Entry, Layout, Position, Retired, Suggestion,
 };
 
-use crate::rust_source::read_rust;
+use errcode_catalog::rust_source::read_rust;
 
 /// At most this many `.rs` files are read from one folder: a folder with
 /// more is not a crate's sources (a home directory given by mistake).
@@ -41,9 +41,9 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     // One thread with the stack the Rust reader needs, rather than one per file.
     std::thread::scope(|scope| {
         std::thread::Builder::new()
-            .stack_size(crate::rust_source::STACK_SIZE)
+            .stack_size(errcode_catalog::rust_source::STACK_SIZE)
             .spawn_scoped(scope, || {
-                crate::rust_source::mark_reading_stack();
+                errcode_catalog::rust_source::mark_reading_stack();
                 read_files(files)
             })
             .map_err(|error| format!("no reading thread could be started: {error}"))?

@@ -8,8 +8,8 @@ use errcode::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retire
 use errcode_catalog::c_source::Row;
 
 use crate::finding::{CatalogKind, Field, Finding, Kind};
-use crate::rust_source::RustDefinition;
 use crate::source::plural;
+use errcode_catalog::rust_source::RustDefinition;
 
 /// A catalog being checked, with the name its findings give it.
 pub(crate) struct Checked<'a> {
@@ -227,14 +227,13 @@ impl Here<'_> {
     pub(crate) fn rust(&self, definition: &RustDefinition, out: &mut Vec<Finding>) {
         {
             let code = definition.code.value.as_str();
-            let at = |at: crate::rust_source::At| Position::new(at.line, at.column);
             // A definition marked retired copies the catalog's `retired`
             // list, not an entry: it disagrees only with a code the catalog
             // still defines.
             if let Some(since) = &definition.retired {
                 if self.entry(code).is_some() {
                     out.push(self.finding(
-                        at(since.at),
+                        since.at,
                         code,
                         Kind::Disagrees,
                         format!(
@@ -247,12 +246,12 @@ impl Here<'_> {
                 return;
             }
             let Some(entry) = self.entry(code) else {
-                if self.retired_use(out, at(definition.code.at), code, "Rust definition") {
+                if self.retired_use(out, definition.code.at, code, "Rust definition") {
                     return;
                 }
                 // A crate may define codes of its own: a warning, not an error.
                 out.push(self.finding(
-                    at(definition.code.at),
+                    definition.code.at,
                     code,
                     Kind::RustOnlyCode,
                     format!(
@@ -266,7 +265,7 @@ impl Here<'_> {
                 let catalog = entry.title.as_deref();
                 self.differ(
                     out,
-                    at(title.at),
+                    title.at,
                     code,
                     Field::Title,
                     catalog,
@@ -277,7 +276,7 @@ impl Here<'_> {
             if let (Some(message), Some(template)) = (&definition.message, definition.template()) {
                 self.differ(
                     out,
-                    at(message.at),
+                    message.at,
                     code,
                     Field::Message,
                     Some(&entry.message),
@@ -293,7 +292,7 @@ impl Here<'_> {
                 .map_or(definition.at, |args| args.at);
             self.differ(
                 out,
-                at(place),
+                place,
                 code,
                 Field::Arglist,
                 Some(&catalog_names.join(", ")),
@@ -308,7 +307,7 @@ impl Here<'_> {
                 let place = copy.as_ref().map_or(definition.at, |text| text.at);
                 self.differ(
                     out,
-                    at(place),
+                    place,
                     code,
                     field,
                     catalog,

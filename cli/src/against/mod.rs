@@ -30,9 +30,9 @@ pub(crate) use files::{Content, FileKind, kind_of, read_whole};
 
 use crate::finding::{Field, Finding, Kind, LeftOut, Related};
 use crate::paths;
-use crate::rust_source::read_rust_with;
 use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
+use errcode_catalog::rust_source::read_rust_with;
 
 /// How many threads read files: the machines this runs on have two cores.
 const THREADS: usize = 2;
@@ -201,9 +201,9 @@ fn read_files(
                 // A stack `syn` needs for the pieces of Rust it is given
                 // (see `rust_source::STACK_SIZE`).
                 std::thread::Builder::new()
-                    .stack_size(crate::rust_source::STACK_SIZE)
+                    .stack_size(errcode_catalog::rust_source::STACK_SIZE)
                     .spawn_scoped(scope, move || {
-                        crate::rust_source::mark_reading_stack();
+                        errcode_catalog::rust_source::mark_reading_stack();
                         let mut partial = Partial {
                             wanted: wanted.clone(),
                             ..Partial::default()

@@ -8,7 +8,7 @@ use errcode_catalog::c_source::SiteCode;
 use super::copies::{Here, Use};
 use super::{Deferred, KEPT_PER_FILE, Partial, allow, catalog_definition, define, site_note};
 use crate::finding::{Finding, Kind};
-use crate::rust_source::{RustDefinition, RustProblem, RustSite, RustVisitor};
+use errcode_catalog::rust_source::{RustDefinition, RustProblem, RustSite, RustVisitor};
 
 pub(super) struct RustCompare<'p, 'h> {
     pub(super) partial: &'p mut Partial,

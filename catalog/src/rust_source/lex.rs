@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::{At, MAX_DEPTH};
+use super::{MAX_DEPTH, Position};
 
 /// A bracket pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub(super) enum Kind {
 pub(super) struct Token {
     pub(super) kind: Kind,
     pub(super) span: Range<usize>,
-    pub(super) at: At,
+    pub(super) at: Position,
 }
 
 impl Token {
@@ -75,7 +75,7 @@ impl Token {
 /// Text that is no Rust: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct LexError {
-    pub(super) at: At,
+    pub(super) at: Position,
     pub(super) message: String,
 }
 
@@ -91,7 +91,7 @@ pub(super) struct Lexer<'t> {
     column: u32,
     /// The open brackets, innermost last, up to [`MAX_DEPTH`] + 1 of them;
     /// deeper ones are only counted (what is inside them is not read).
-    open: Vec<(Delim, At)>,
+    open: Vec<(Delim, Position)>,
     depth: usize,
 }
 
@@ -127,8 +127,8 @@ impl<'t> Lexer<'t> {
     }
 
     /// Where the lexer is.
-    pub(super) fn here(&self) -> At {
-        At {
+    pub(super) fn here(&self) -> Position {
+        Position {
             line: self.line,
             column: self.column + 1,
         }
@@ -158,7 +158,7 @@ impl<'t> Lexer<'t> {
         self.index = end;
     }
 
-    fn error(&self, at: At, message: impl Into<String>) -> LexError {
+    fn error(&self, at: Position, message: impl Into<String>) -> LexError {
         LexError {
             at,
             message: message.into(),
@@ -345,7 +345,7 @@ impl<'t> Lexer<'t> {
     }
 
     /// The end of the block comment at `start` (`/*`, nested ones closed).
-    fn block_comment_end(&self, start: usize, at: At) -> Result<usize, LexError> {
+    fn block_comment_end(&self, start: usize, at: Position) -> Result<usize, LexError> {
         let mut depth = 0usize;
         let mut index = start;
         while index + 1 < self.bytes.len() {
@@ -369,7 +369,7 @@ impl<'t> Lexer<'t> {
 
     /// A literal quoted by `quote` whose text starts at `from`, escapes
     /// passed over, and its suffix.
-    fn quoted(&mut self, from: usize, quote: u8, at: At, what: &str) -> Result<(), LexError> {
+    fn quoted(&mut self, from: usize, quote: u8, at: Position, what: &str) -> Result<(), LexError> {
         let mut index = from;
         while index < self.bytes.len() {
             match self.bytes[index] {
@@ -387,7 +387,7 @@ impl<'t> Lexer<'t> {
 
     /// A raw string whose `#`s or `"` start at `from`; `None` when `r#` is
     /// a raw identifier instead.
-    fn raw(&mut self, from: usize, at: At) -> Result<Option<()>, LexError> {
+    fn raw(&mut self, from: usize, at: Position) -> Result<Option<()>, LexError> {
         let hashes = self.bytes[from..]
             .iter()
             .take_while(|&&byte| byte == b'#')
@@ -413,7 +413,7 @@ impl<'t> Lexer<'t> {
     }
 
     /// `'x'`, `'\n'` or a lifetime `'a`.
-    fn quote_or_lifetime(&mut self, start: usize, at: At) -> Result<Kind, LexError> {
+    fn quote_or_lifetime(&mut self, start: usize, at: Position) -> Result<Kind, LexError> {
         let rest = &self.text[start + 1..];
         let mut characters = rest.chars();
         let first = characters.next();

@@ -9,13 +9,15 @@ use std::cell::Cell;
 use std::ops::Range;
 
 use super::lex::{Delim, Kind, Lexer};
-use super::{At, MAX_DEPTH, RustSyntaxError};
+use super::{MAX_DEPTH, Position, RustSyntaxError};
 
 /// The stack of a thread that reads Rust sources: enough for `syn` on any
-/// piece within [`MAX_RUN`], with room to spare. (Measured: at most about
+/// piece it is given (within `MAX_RUN`), with room to spare. A thread
+/// started with it and marked with [`mark_reading_stack`] reads without
+/// starting one of its own per file. (Measured: at most about
 /// 33 KiB a level in a debug build, for nested reference types, 4.4 KiB in
 /// a release build; 1,024 levels take about half of it in a debug build.)
-pub(crate) const STACK_SIZE: usize = 64 << 20;
+pub const STACK_SIZE: usize = 64 << 20;
 
 /// Top-level items are gathered into pieces of about this many bytes.
 const PIECE: usize = 64 * 1024;
@@ -37,8 +39,9 @@ thread_local! {
 }
 
 /// Marks the current thread as started with [`STACK_SIZE`]: files read on
-/// it are checked without starting a thread for it.
-pub(crate) fn mark_reading_stack() {
+/// it are checked on it, without starting a thread for each; on a thread
+/// not marked, each file's grammar is checked on a thread started for it.
+pub fn mark_reading_stack() {
     READING_STACK.with(|marked| marked.set(true));
 }
 
@@ -60,7 +63,7 @@ pub(super) fn check(text: &str) -> Result<(), RustSyntaxError> {
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
             Err(error) => Err(RustSyntaxError {
-                at: At { line: 1, column: 1 },
+                at: Position { line: 1, column: 1 },
                 message: format!(
                     "its grammar cannot be checked: no thread could be started ({error})"
                 ),
@@ -84,7 +87,7 @@ struct Run {
 /// One top-level item (or the end of the file's text) read.
 struct Item {
     span: Range<usize>,
-    at: At,
+    at: Position,
     /// Within the bounds `syn` is given.
     checkable: bool,
 }
@@ -95,12 +98,12 @@ fn check_here(text: &str) -> Result<(), RustSyntaxError> {
     let mut total = 0usize;
     let mut item = ItemRead {
         start: 0,
-        at: At { line: 1, column: 1 },
+        at: Position { line: 1, column: 1 },
         most: 0,
         too_deep: false,
     };
     // The `}` that may have ended an item, and where the text after it starts.
-    let mut brace_end: Option<(usize, At)> = None;
+    let mut brace_end: Option<(usize, Position)> = None;
     let mut piece = Piece::default();
     loop {
         let token = lexer.next().map_err(|error| RustSyntaxError {
@@ -182,7 +185,7 @@ fn check_here(text: &str) -> Result<(), RustSyntaxError> {
 /// The item being read: where it starts, and its bounds so far.
 struct ItemRead {
     start: usize,
-    at: At,
+    at: Position,
     /// The longest run in it.
     most: usize,
     too_deep: bool,
@@ -190,7 +193,7 @@ struct ItemRead {
 
 impl ItemRead {
     /// The item, ended at byte `end`; the next starts there, at `at`.
-    fn end(&mut self, end: usize, at: At) -> Item {
+    fn end(&mut self, end: usize, at: Position) -> Item {
         let item = Item {
             span: self.start..end,
             at: self.at,
@@ -219,7 +222,7 @@ fn starts_statement(text: &str, token: &super::lex::Token) -> bool {
 /// Items gathered for one parse.
 #[derive(Default)]
 struct Piece {
-    span: Option<(Range<usize>, At)>,
+    span: Option<(Range<usize>, Position)>,
 }
 
 impl Piece {
@@ -266,7 +269,7 @@ impl Piece {
             let line = u32::try_from(start.line.max(1)).unwrap_or(u32::MAX);
             let column = u32::try_from(start.column).unwrap_or(u32::MAX);
             RustSyntaxError {
-                at: At {
+                at: Position {
                     line: at.line.saturating_add(line - 1),
                     column: if line == 1 {
                         at.column.saturating_add(column)

@@ -8,14 +8,15 @@
 //! hostile file cannot make it recurse without bound (brackets deeper than
 //! [`MAX_DEPTH`] are passed over, with a [`RustProblem::TooDeep`]), hold
 //! more than the file's own size, or take more than linear time. `syn`
-//! checks the grammar ([`check`]) one top-level item at a time, so that a
+//! checks the grammar one top-level item at a time, so that a
 //! file `rustc` would refuse is still an error.
 //!
-//! The module stands alone (it needs `syn`, `proc-macro2` and
-//! `unicode-ident` only), so that every command that reads Rust sources
-//! reads them the same way: `check --against` compares them with
-//! catalogs, `explain` shows them, and an export can build a catalog from
-//! them.
+//! The module stands beside [`c_source`](crate::c_source), behind the
+//! same `sources` feature (it needs `syn`, `proc-macro2` and
+//! `unicode-ident` besides), so that every tool that reads Rust sources
+//! reads them the same way: the `errcode` tool's `check --against`
+//! compares them with catalogs, `explain` shows them, and an export
+//! builds a catalog from them.
 //!
 //! Keys this reader does not know are skipped, never an error: a newer
 //! `#[error_code]` may have more.
@@ -26,39 +27,37 @@ mod read;
 
 use std::fmt;
 
-pub(crate) use check::{STACK_SIZE, mark_reading_stack};
-pub(crate) use errcode_catalog::c_source::{MAX_DEPTH, MAX_ITEMS};
+use crate::position::Position;
 
-/// A 1-based line and column (columns count characters) in a source file.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct At {
-    pub(crate) line: u32,
-    pub(crate) column: u32,
-}
+pub use crate::c_source::{MAX_DEPTH, MAX_ITEMS};
+pub use check::{STACK_SIZE, mark_reading_stack};
 
 /// A text of a definition and where its literal is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Text {
-    pub(crate) value: String,
-    pub(crate) at: At,
+pub struct Text {
+    /// The literal's decoded text.
+    pub value: String,
+    /// Where the literal starts.
+    pub at: Position,
 }
 
 /// A field of a definition, in declaration order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RustField {
+pub struct RustField {
     /// The field's name; a tuple field's index (`"0"`).
-    pub(crate) name: String,
+    pub name: String,
     /// Its doc comment, lines joined with `\n`, each without the one space
     /// that follows `///`.
-    pub(crate) doc: Option<String>,
+    pub doc: Option<String>,
     /// Marked `#[source]`: the error that caused this one, not an argument.
-    pub(crate) source: bool,
-    pub(crate) at: At,
+    pub source: bool,
+    /// Where the field's name starts; for a tuple field, its type.
+    pub at: Position,
 }
 
 /// Where a definition's argument names come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ArgsFrom {
+pub enum ArgsFrom {
     /// `args = "a, b"`.
     Explicit,
     /// Named placeholders in the message, `{buf_size}`, in their order.
@@ -69,41 +68,46 @@ pub(crate) enum ArgsFrom {
 
 /// One `#[error_code("CODE", ...)]` definition.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RustDefinition {
+pub struct RustDefinition {
     /// The code literal.
-    pub(crate) code: Text,
+    pub code: Text,
     /// The struct's name, or `Enum::Variant`.
-    pub(crate) item: String,
-    pub(crate) title: Option<Text>,
-    pub(crate) class: Option<Text>,
+    pub item: String,
+    /// `title = "..."`.
+    pub title: Option<Text>,
+    /// `class = "..."`.
+    pub class: Option<Text>,
     /// `message` as written (named placeholders and all).
-    pub(crate) message: Option<Text>,
-    pub(crate) cause: Option<Text>,
-    pub(crate) solution: Option<Text>,
+    pub message: Option<Text>,
+    /// `cause = "..."`.
+    pub cause: Option<Text>,
+    /// `solution = "..."`.
+    pub solution: Option<Text>,
     /// `args = "..."` as written.
-    pub(crate) args: Option<Text>,
+    pub args: Option<Text>,
     /// `retired = "2.0"`: since when the code is no longer reported.
-    pub(crate) retired: Option<Text>,
+    pub retired: Option<Text>,
     /// `replacement = "EV0013"`: the code to report instead of a retired one.
-    pub(crate) replacement: Option<Text>,
+    pub replacement: Option<Text>,
     /// `example = "x"` or `example = ["a", "b"]`, with where it is.
-    pub(crate) example: Option<(Vec<String>, At)>,
-    pub(crate) fields: Vec<RustField>,
+    pub example: Option<(Vec<String>, Position)>,
+    /// The struct's or variant's fields, in declaration order.
+    pub fields: Vec<RustField>,
     /// The item's (or variant's) name.
-    pub(crate) at: At,
+    pub at: Position,
 }
 
 impl RustDefinition {
     /// The message as a catalog writes it: each named placeholder `{name}`
     /// a `%s`, `{{` and `}}` single braces; `None` without a message.
-    pub(crate) fn template(&self) -> Option<String> {
+    pub fn template(&self) -> Option<String> {
         self.message
             .as_ref()
             .map(|message| named_placeholders(&message.value).0)
     }
 
     /// The argument names, one per placeholder, and where they come from.
-    pub(crate) fn arg_names(&self) -> (Vec<String>, ArgsFrom) {
+    pub fn arg_names(&self) -> (Vec<String>, ArgsFrom) {
         if let Some(args) = &self.args {
             let names = args
                 .value
@@ -135,43 +139,43 @@ impl RustDefinition {
 
 /// A report macro's call, `msprof_env_error!("EK0201", ["buf_size"], [size])`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RustSite {
+pub struct RustSite {
     /// The macro's name, such as `msprof_env_error`.
-    pub(crate) macro_name: String,
+    pub macro_name: String,
     /// The code literal.
-    pub(crate) code: Text,
+    pub code: Text,
     /// The keys, when each is a string literal; `None` for a call that has
     /// none (`msprof_inner_error!`) or whose keys are not all literals.
-    pub(crate) keys: Option<Vec<String>>,
+    pub keys: Option<Vec<String>>,
     /// How many values the call passes, when it passes a list of them.
-    pub(crate) values: Option<Vec<Option<String>>>,
+    pub values: Option<Vec<Option<String>>>,
     /// The macro's name.
-    pub(crate) at: At,
+    pub at: Position,
     /// The kinds of findings an `errcode: allow(...)` comment before the
     /// site's line accepts.
-    pub(crate) allowed: Vec<String>,
+    pub allowed: Vec<String>,
     /// Where that comment is.
-    pub(crate) allowed_at: Option<At>,
+    pub allowed_at: Option<Position>,
 }
 
 /// A report of a value, `DeviceError::NotFound { device_id }.reported()`
 /// or `Busy.report()`: the path the value is built by, which names a
 /// definition's type (or variant) rather than its code.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RustValueSite {
+pub struct RustValueSite {
     /// The path as written, `DeviceError::NotFound`.
-    pub(crate) path: String,
+    pub path: String,
     /// `report` or `reported`.
-    pub(crate) method: String,
+    pub method: String,
     /// The path's first name.
-    pub(crate) at: At,
+    pub at: Position,
 }
 
 impl RustValueSite {
     /// Whether the value is one of `item` (`Enum::Variant` or `Struct`,
     /// as [`RustDefinition::item`] says): the path ends with its names, or
     /// is `Self::Variant`.
-    pub(crate) fn builds(&self, item: &str) -> bool {
+    pub fn builds(&self, item: &str) -> bool {
         let path: Vec<&str> = self.path.split("::").collect();
         let item: Vec<&str> = item.split("::").collect();
         if path.len() == 2 && path[0] == "Self" {
@@ -183,23 +187,24 @@ impl RustValueSite {
 
 /// Something in a file that keeps part of it from being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum RustProblem {
+pub enum RustProblem {
     /// Brackets nested deeper than [`MAX_DEPTH`]: what is inside is not read.
-    TooDeep(At),
+    TooDeep(Position),
     /// A bracket group with more than [`MAX_ITEMS`] items (fields, keys,
     /// values): the rest are not read.
-    TooManyItems(At),
+    TooManyItems(Position),
 }
 
 impl RustProblem {
-    pub(crate) fn at(self) -> At {
+    /// Where the unread part starts.
+    pub fn at(self) -> Position {
         match self {
             RustProblem::TooDeep(at) | RustProblem::TooManyItems(at) => at,
         }
     }
 
     /// What went unread, for a finding.
-    pub(crate) fn describe(self) -> String {
+    pub fn describe(self) -> String {
         match self {
             RustProblem::TooDeep(_) => {
                 format!("brackets nest deeper than {MAX_DEPTH} here: what is inside is not read")
@@ -213,17 +218,19 @@ impl RustProblem {
 
 /// What one Rust file holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct RustFile {
-    pub(crate) definitions: Vec<RustDefinition>,
+pub struct RustFile {
+    /// In the order their items close.
+    pub definitions: Vec<RustDefinition>,
     /// In the order they are written.
-    pub(crate) sites: Vec<RustSite>,
+    pub sites: Vec<RustSite>,
     /// Reports of values, in the order they are written.
-    pub(crate) value_sites: Vec<RustValueSite>,
-    pub(crate) problems: Vec<RustProblem>,
+    pub value_sites: Vec<RustValueSite>,
+    /// What went unread, in the order met.
+    pub problems: Vec<RustProblem>,
 }
 
 /// What the reader tells as it reads.
-pub(crate) trait RustVisitor {
+pub trait RustVisitor {
     /// A definition, once its item is read.
     fn definition(&mut self, definition: RustDefinition);
     /// A report site, once its call is read (a site inside another's
@@ -231,6 +238,7 @@ pub(crate) trait RustVisitor {
     fn site(&mut self, site: RustSite);
     /// A report of a value, once its `.report()` is read.
     fn value_site(&mut self, _site: RustValueSite) {}
+    /// A part of the file passed over, where it starts.
     fn problem(&mut self, problem: RustProblem);
 }
 
@@ -254,9 +262,11 @@ impl RustVisitor for RustFile {
 
 /// A file `syn` cannot parse, with where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RustSyntaxError {
-    pub(crate) at: At,
-    pub(crate) message: String,
+pub struct RustSyntaxError {
+    /// Where the text stops being Rust.
+    pub at: Position,
+    /// Why, in `syn`'s or the lexer's words.
+    pub message: String,
 }
 
 impl fmt::Display for RustSyntaxError {
@@ -264,6 +274,8 @@ impl fmt::Display for RustSyntaxError {
         write!(f, "{}:{}: {}", self.at.line, self.at.column, self.message)
     }
 }
+
+impl std::error::Error for RustSyntaxError {}
 
 /// The report macros whose first three arguments are a code, its keys and
 /// their values.
@@ -280,11 +292,18 @@ const INNER: &[&str] = &["msprof_inner_error", "report_inner_error"];
 
 /// Reads the definitions and report sites of one file's text.
 ///
-/// ```ignore
-/// let file = read_rust(r#"#[error_code("EK0201", message = "{size} left.")] struct Low { size: u64 }"#)?;
-/// assert_eq!(file.definitions[0].template().as_deref(), Some("%s left."));
 /// ```
-pub(crate) fn read_rust(text: &str) -> Result<RustFile, RustSyntaxError> {
+/// use errcode_catalog::rust_source::read_rust;
+///
+/// let file = read_rust(
+///     r#"#[error_code("EK0201", message = "{size} left.")] struct Low { size: u64 }"#,
+/// )?;
+/// let low = &file.definitions[0];
+/// assert_eq!(low.template().as_deref(), Some("%s left."));
+/// assert_eq!((low.code.at.line, low.code.at.column), (1, 14));
+/// # Ok::<(), errcode_catalog::rust_source::RustSyntaxError>(())
+/// ```
+pub fn read_rust(text: &str) -> Result<RustFile, RustSyntaxError> {
     let mut file = RustFile::default();
     read_rust_with(text, &mut file)?;
     // Sites inside another's arguments close first; keep them in order.
@@ -296,10 +315,7 @@ pub(crate) fn read_rust(text: &str) -> Result<RustFile, RustSyntaxError> {
 /// problem; a file that is no Rust (a bracket, string or comment never
 /// closed, a stray character, or what `syn` refuses) is an error, and
 /// then nothing is told.
-pub(crate) fn read_rust_with(
-    text: &str,
-    visitor: &mut dyn RustVisitor,
-) -> Result<(), RustSyntaxError> {
+pub fn read_rust_with(text: &str, visitor: &mut dyn RustVisitor) -> Result<(), RustSyntaxError> {
     check::check(text)?;
     read::Reader::new(text, visitor)
         .read()
@@ -312,7 +328,7 @@ pub(crate) fn read_rust_with(
 /// A message's template and its named placeholders: `{name}` is `%s`
 /// (`name` an identifier), `{{` and `}}` are single braces; any other brace
 /// is kept as written.
-pub(crate) fn named_placeholders(message: &str) -> (String, Vec<String>) {
+pub fn named_placeholders(message: &str) -> (String, Vec<String>) {
     let mut template = String::with_capacity(message.len());
     let mut names = Vec::new();
     let mut rest = message;
@@ -412,14 +428,14 @@ mod inner {
         let low = &file.definitions[0];
         assert_eq!(
             low.code.at,
-            At {
+            Position {
                 line: 6,
                 column: 14
             }
         );
         assert_eq!(
             low.at,
-            At {
+            Position {
                 line: 14,
                 column: 12
             }
@@ -429,7 +445,7 @@ mod inner {
         assert_eq!(low.cause.as_ref().unwrap().value, "Too little.");
         assert_eq!(
             low.solution.as_ref().unwrap().at,
-            At {
+            Position {
                 line: 11,
                 column: 16
             }
@@ -438,7 +454,7 @@ mod inner {
             low.example,
             Some((
                 vec!["4096B".to_owned()],
-                At {
+                Position {
                     line: 12,
                     column: 15
                 }
@@ -452,7 +468,7 @@ mod inner {
                 name: "size".to_owned(),
                 doc: Some("the memory size\nin bytes".to_owned()),
                 source: false,
-                at: At {
+                at: Position {
                     line: 17,
                     column: 9
                 },
@@ -506,7 +522,13 @@ fn f(size: u64) {
         )
         .unwrap();
         // Macro, code, keys, how many values, place.
-        type Seen<'a> = (&'a str, &'a str, Option<Vec<String>>, Option<usize>, At);
+        type Seen<'a> = (
+            &'a str,
+            &'a str,
+            Option<Vec<String>>,
+            Option<usize>,
+            Position,
+        );
         let sites: Vec<Seen> = file
             .sites
             .iter()
@@ -528,7 +550,7 @@ fn f(size: u64) {
                     "EK0201",
                     Some(vec!["buf_size".to_owned()]),
                     Some(1),
-                    At {
+                    Position {
                         line: 3,
                         column: 14
                     }
@@ -538,7 +560,7 @@ fn f(size: u64) {
                     "EK0003",
                     Some(vec!["config".to_owned(), "value".to_owned()]),
                     Some(2),
-                    At {
+                    Position {
                         line: 4,
                         column: 20
                     }
@@ -548,14 +570,14 @@ fn f(size: u64) {
                     "EK0201",
                     None,
                     Some(1),
-                    At { line: 5, column: 5 }
+                    Position { line: 5, column: 5 }
                 ),
                 (
                     "msprof_inner_error",
                     "EK9999",
                     None,
                     None,
-                    At { line: 6, column: 5 }
+                    Position { line: 6, column: 5 }
                 ),
             ]
         );

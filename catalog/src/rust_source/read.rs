@@ -7,13 +7,13 @@
 
 use std::collections::VecDeque;
 
-use errcode_catalog::c_source::allowed_kinds;
+use crate::c_source::allowed_kinds;
 use syn::LitStr;
 
 use super::lex::{Delim, Kind, LexError, Lexer, Token};
 use super::{
-    At, BY_NAME, INNER, MAX_DEPTH, MAX_ITEMS, RustDefinition, RustField, RustProblem, RustSite,
-    RustValueSite, RustVisitor, Text,
+    BY_NAME, INNER, MAX_DEPTH, MAX_ITEMS, Position, RustDefinition, RustField, RustProblem,
+    RustSite, RustValueSite, RustVisitor, Text,
 };
 
 /// How far the reader is into `Path { ... }.report()` at the token at hand.
@@ -22,11 +22,15 @@ enum Receiver {
     #[default]
     None,
     /// Names joined by `::`; `open` after a `::` that waits for a name.
-    Path { path: String, at: At, open: bool },
+    Path {
+        path: String,
+        at: Position,
+        open: bool,
+    },
     /// The path and the group that builds its value: `Path { ... }`.
-    Built { path: String, at: At },
+    Built { path: String, at: Position },
     /// Then a `.`.
-    Dot { path: String, at: At },
+    Dot { path: String, at: Position },
 }
 
 /// A path's length past which it is no value's: the receiver is let go.
@@ -64,7 +68,7 @@ struct Arguments {
     args: Option<Text>,
     retired: Option<Text>,
     replacement: Option<Text>,
-    example: Option<(Vec<String>, At)>,
+    example: Option<(Vec<String>, Position)>,
 }
 
 /// What an attribute is, as far as the reader cares.
@@ -83,7 +87,7 @@ struct Attribute {
 #[derive(Debug, Default, Clone)]
 struct List {
     items: Vec<Option<String>>,
-    at: At,
+    at: Position,
     /// Every item is in `items` (none left out for [`MAX_ITEMS`]).
     whole: bool,
 }
@@ -128,7 +132,7 @@ pub(super) struct Reader<'t, 'v> {
     /// The brackets the reader is inside.
     depth: usize,
     /// The allow comment before the last site's line, by that line.
-    allowed: Option<(u32, Vec<String>, Option<At>)>,
+    allowed: Option<(u32, Vec<String>, Option<Position>)>,
     /// Literals decoded since the last `proc_macro2` span reset.
     decoded: usize,
 }
@@ -685,7 +689,7 @@ impl<'t, 'v> Reader<'t, 'v> {
     /// The allow comment that stands before the line of `token`, and
     /// where it is: attributes, doc comments and blank lines between are
     /// passed over, at most a few lines up.
-    fn allowed_before(&mut self, token: &Token) -> (Vec<String>, Option<At>) {
+    fn allowed_before(&mut self, token: &Token) -> (Vec<String>, Option<Position>) {
         if let Some((line, kinds, at)) = &self.allowed
             && *line == token.at.line
         {
@@ -767,7 +771,7 @@ impl<'t, 'v> Reader<'t, 'v> {
         &mut self,
         arguments: Option<Arguments>,
         item: String,
-        at: At,
+        at: Position,
         fields: Vec<RustField>,
     ) {
         let Some(arguments) = arguments else {
@@ -988,7 +992,7 @@ impl<'t, 'v> Reader<'t, 'v> {
 struct FieldState {
     docs: Vec<String>,
     source: bool,
-    name: Option<(String, At)>,
+    name: Option<(String, Position)>,
     angle: usize,
     previous_joint: Option<u8>,
 }
@@ -1006,7 +1010,7 @@ const ALLOW_LINES_UP: usize = 32;
 /// byte `offset` of `text`: lines of attributes, doc comments, other
 /// comments, blank lines and lines that end a list (`,` or `)]`) are
 /// passed over.
-fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, Option<At>) {
+fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, Option<Position>) {
     let mut end = text[..offset].rfind('\n').map_or(0, |newline| newline);
     let mut number = line;
     for _ in 0..ALLOW_LINES_UP {
@@ -1026,7 +1030,7 @@ fn allow_comment_before(text: &str, offset: usize, line: u32) -> (Vec<String>, O
             let column = written.chars().take_while(|c| c.is_whitespace()).count() + 1;
             return (
                 kinds,
-                Some(At {
+                Some(Position {
                     line: number,
                     column: column as u32,
                 }),
