@@ -157,6 +157,64 @@ impl<'a> Args<'a> {
     }
 }
 
+/// What [`read_framework_pairs`] made of the arrays.
+pub(crate) enum FrameworkPairs<R, F> {
+    /// Every pair was valid UTF-8 and `f` ran: its result.
+    Done(R),
+    /// An element below the count is NULL: the report is refused, as the
+    /// framework refuses it.
+    Null,
+    /// More pairs than are kept on the stack, or text that is not UTF-8:
+    /// `f` did not run, and is handed back for [`Args::with_pairs`].
+    Other(F),
+}
+
+/// The framework's arrays (`ReportPredefinedErrMsg`'s key and value
+/// vectors) read in one pass: each element is checked for NULL and read as
+/// text once, into pairs on the stack, and `f` runs with them.
+///
+/// # Safety
+///
+/// Unless `count` is 0, `names` and `values` are not NULL and readable for
+/// `count` elements, each NULL or a NUL-terminated string that stays
+/// readable and unchanged for the call.
+pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
+    names: *const *mut c_char,
+    values: *const *mut c_char,
+    count: usize,
+    f: F,
+) -> FrameworkPairs<R, F> {
+    let mut pairs = [MaybeUninit::<(&str, &str)>::uninit(); INLINE];
+    let mut read = 0;
+    let mut other = count > INLINE;
+    for index in 0..count {
+        // SAFETY: the caller guarantees `count` readable elements.
+        let (name, value) = unsafe { (names.add(index).read(), values.add(index).read()) };
+        if name.is_null() || value.is_null() {
+            return FrameworkPairs::Null;
+        }
+        if other {
+            continue;
+        }
+        // SAFETY: neither is NULL; the caller guarantees NUL-terminated
+        // strings readable and unchanged for the call.
+        match unsafe { (c_str(name), c_str(value)) } {
+            (Ok(name), Ok(value)) => {
+                pairs[read].write((name, value));
+                read += 1;
+            }
+            _ => other = true,
+        }
+    }
+    if other {
+        return FrameworkPairs::Other(f);
+    }
+    // SAFETY: the first `read` elements were written just above, and
+    // `MaybeUninit<T>` has the layout of `T`.
+    let pairs = unsafe { core::slice::from_raw_parts(pairs.as_ptr().cast(), read) };
+    FrameworkPairs::Done(f(pairs))
+}
+
 /// `arguments given: a=1, b=2`, with what was unusual about the arrays.
 impl fmt::Display for Args<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -28,7 +28,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use errcode::{Layout, Report, ReportTime, WorkStream};
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use crate::builtin;
 use crate::failure::{boundary, set_last_error};
 use crate::text::{CText, c_text};
@@ -468,17 +468,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
         let Ok(count_i32) = i32::try_from(count) else {
             return -1;
         };
-        for index in 0..count {
-            // SAFETY: both arrays are not NULL and readable for `count` elements.
-            let (key, value) = unsafe { (keys.add(index).read(), values.add(index).read()) };
-            if key.is_null() || value.is_null() {
-                return -1;
-            }
-        }
-        // SAFETY: every element below `count` is a NUL-terminated string
-        // (checked not NULL above), readable for this call.
-        let args = unsafe { Args::read(keys.cast(), values.cast(), count_i32) };
-        args.with_pairs(|pairs| {
+        let report = |pairs: &[(&str, &str)]| {
             in_store(work_stream_id, || {
                 let result = if process_mode() {
                     errcode::report_dynamic_suffixed(&code, pairs, ThreadSuffix)
@@ -487,7 +477,19 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
                 };
                 outcome(FUNCTION, result)
             })
-        })
+        };
+        // SAFETY: unless `count` is 0, both arrays are not NULL and the
+        // caller guarantees `count` readable elements, each NULL or a
+        // NUL-terminated string readable for this call.
+        match unsafe { args::read_framework_pairs(keys.cast(), values.cast(), count, report) } {
+            args::FrameworkPairs::Done(result) => result,
+            args::FrameworkPairs::Null => -1,
+            args::FrameworkPairs::Other(report) => {
+                // SAFETY: as above; no element below `count` is NULL.
+                let args = unsafe { Args::read(keys.cast(), values.cast(), count_i32) };
+                args.with_pairs(report)
+            }
+        }
     })
 }
 

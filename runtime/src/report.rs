@@ -284,6 +284,7 @@ fn record_value(value: &dyn Defined, def: &'static ErrorDef) {
         NewReport::Defined {
             def,
             values: Values::Value(value),
+            in_force: false,
         },
         SourceLocation::caller(),
     );
@@ -447,6 +448,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
             NewReport::Defined {
                 def,
                 values: Values::Writer(&write_arg),
+                in_force: true,
             },
             SourceLocation::caller(),
         );
@@ -463,6 +465,7 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         NewReport::Defined {
             def,
             values: Values::Texts(&values[..fields.len()]),
+            in_force: true,
         },
         SourceLocation::caller(),
     );

@@ -89,10 +89,13 @@ impl Values<'_> {
 #[derive(Clone, Copy)]
 pub(crate) enum NewReport<'a> {
     /// A defined code: `values` has one for each field of `def`, the
-    /// definition it was made with.
+    /// definition it was made with. `in_force`: `def` was just looked up
+    /// by its code in the registry, so it is the definition in force and
+    /// need not be looked up again.
     Defined {
         def: &'static ErrorDef,
         values: Values<'a>,
+        in_force: bool,
     },
     /// A formatted message with no arguments: an internal error, a
     /// user-defined one (`EU0000`-`EU9999`), both without a definition, or
@@ -136,8 +139,16 @@ impl<'a> Resolved<'a> {
             _ => ReportTime::of_new_report(),
         };
         let (code, def, warning, internal, map) = match *source {
-            NewReport::Defined { def: compiled, .. } => {
-                let def = in_force(compiled);
+            NewReport::Defined {
+                def: compiled,
+                in_force: looked_up,
+                ..
+            } => {
+                let def = if looked_up {
+                    compiled
+                } else {
+                    in_force(compiled)
+                };
                 (
                     def.code(),
                     Some(def),

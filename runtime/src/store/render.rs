@@ -249,11 +249,14 @@ mod ge {
 
     impl Pid {
         fn now() -> Pid {
+            Pid::of(crate::process::process_id())
+        }
+
+        fn of(mut id: u32) -> Pid {
             let mut pid = Pid {
                 digits: [b'0'; 10],
                 start: 10,
             };
-            let mut id = crate::process::process_id();
             loop {
                 pid.start -= 1;
                 pid.digits[pid.start] = b'0' + (id % 10) as u8;
@@ -270,6 +273,40 @@ mod ge {
         }
     }
 
+    thread_local! {
+        /// The process id this thread last rendered, and its digits.
+        static PID_TEXT: core::cell::RefCell<(u32, String)> =
+            const { core::cell::RefCell::new((0, String::new())) };
+    }
+
+    /// Runs `f` with this process's id in decimal, from this thread's copy
+    /// of its digits while the id is the same: making them and checking
+    /// them as UTF-8 at every rendering cost a lone report's a
+    /// fifteenth of its instructions.
+    fn with_pid(f: impl FnOnce(&str) -> fmt::Result) -> fmt::Result {
+        let id = crate::process::process_id();
+        let mut f = Some(f);
+        let cached = PID_TEXT.try_with(|cell| {
+            let mut cached = cell.try_borrow_mut().ok()?;
+            if cached.0 != id || cached.1.is_empty() {
+                let pid = Pid::of(id);
+                cached.1.clear();
+                cached.1.try_reserve(pid.text().len()).ok()?;
+                cached.1.push_str(pid.text());
+                cached.0 = id;
+            }
+            Some(f.take()?(&cached.1))
+        });
+        match (cached, f) {
+            (Ok(Some(result)), _) => result,
+            // The thread is being torn down, its copy in use further up
+            // its stack, or no memory for it: the digits made here.
+            (_, Some(f)) => f(Pid::of(id).text()),
+            // `f` is taken only where its result is returned.
+            (_, None) => Err(fmt::Error),
+        }
+    }
+
     pub(super) fn write_errors<W: Write + ?Sized>(
         lane: &Lane,
         shapes: &mut Shapes,
@@ -281,7 +318,7 @@ mod ge {
             // The common case, a lone report: its stamp and its shape,
             // with no entry made.
             if let Some(shape) = shapes.get(&GE, def) {
-                write_stamp(Pid::now().text(), head.time, out)?;
+                with_pid(|pid| write_stamp(pid, head.time, out))?;
                 shape.write_headline(text, spans, out)?;
                 return write_dropped_line(lane, out, "\n");
             }
@@ -289,13 +326,11 @@ mod ge {
         let Some(first) = lane.entry_at(0) else {
             return write_dropped_line(lane, out, "\n");
         };
-        let pid = Pid::now();
-        let pid = pid.text();
         let Some(head) = lane.entries().find(|entry| !is_inner(entry.code)) else {
-            write_all_internal(lane, &first, pid, out)?;
+            with_pid(|pid| write_all_internal(lane, &first, pid, out))?;
             return write_dropped_line(lane, out, "\n");
         };
-        write_stamp(pid, head.time, out)?;
+        with_pid(|pid| write_stamp(pid, head.time, out))?;
         if let Some((shape, text, spans)) = shaped(&GE, &head, shapes) {
             shape.write_headline(text, spans, out)?;
         } else {
