@@ -7,6 +7,9 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+mod common;
+use common::{Run, errcode};
+
 /// Three entries: one with a cause and a solution, one without, one with
 /// text-rule defects (only reported under `--warn`).
 const CATALOG: &str = r#"{
@@ -29,25 +32,8 @@ const CATALOG: &str = r#"{
 }
 "#;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
-
 fn check(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("errcode")
-        .unwrap()
-        .current_dir(dir)
-        .arg("check")
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap(),
-    }
+    errcode(dir, &[&["check"], args].concat())
 }
 
 /// A folder with the catalog and `files` (path, text).

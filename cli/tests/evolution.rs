@@ -7,7 +7,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command as Process;
 
-use assert_cmd::Command;
+mod common;
+use common::errcode;
 
 /// The previous version: four codes.
 const V1: &str = r#"{
@@ -42,26 +43,6 @@ const V2: &str = r#"{
   ]
 }
 "#;
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
-
-fn errcode(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("errcode")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap(),
-    }
-}
 
 fn git(dir: &Path, args: &[&str]) {
     let status = Process::new("git")

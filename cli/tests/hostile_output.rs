@@ -6,9 +6,9 @@
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
+use common::errcode;
 
 const CATALOG: &str = r#"{"error_info_list": [
   {"ErrCode": "EK0201", "ErrMessage": "Cannot get %s bytes.", "Arglist": "size"}
@@ -19,26 +19,6 @@ const ROW: &str = "{\"EK0201\", \"Wrong.\", NULL, NULL, {\"size\"}},\n";
 
 /// The name a file must not be able to forge a line with.
 const FORGING: &[u8] = b"a.c\nchecked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions): no errors\nx.c";
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
-
-fn errcode(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("errcode")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
 
 fn tree(files: &[(&[u8], &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -3,9 +3,8 @@
 //! is read to the end or refused with a finding that names the file; the
 //! tool never crashes and reads what it can.
 
-use std::path::Path;
-
-use assert_cmd::Command;
+mod common;
+use common::errcode;
 
 const CATALOG: &str = r#"{"error_info_list": [
   {"ErrCode": "EK0201", "ErrMessage": "Cannot get %s bytes.", "Arglist": "size"}
@@ -16,26 +15,6 @@ const CATALOG: &str = r#"{"error_info_list": [
 /// shows the file was read past what comes before it.
 const DEFINITION: &str =
     "#[error_code(\"EK0201\", message = \"Cannot get %s.\")]\npub struct Low { size: String }\n";
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
-
-fn errcode(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("errcode")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
 
 fn tree(files: &[(&str, &[u8])]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

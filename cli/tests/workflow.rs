@@ -4,9 +4,9 @@
 //! copies brought up to date with `errcode update`, and the run green.
 
 use std::fs;
-use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
+use common::errcode;
 
 const CATALOG: &str = r#"{
   "error_info_list": [
@@ -111,26 +111,6 @@ fn tree() -> tempfile::TempDir {
         fs::write(path, text).unwrap();
     }
     dir
-}
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
-
-fn errcode(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("errcode")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap(),
-    }
 }
 
 const FIRST_RUN: &str = "\
