@@ -177,7 +177,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             .map(|source| Checked {
                 file: source.name(),
                 catalog: &source.catalog,
-                files: &source.files,
+                defined: &source.defined,
             })
             .collect();
         let walked = walk_all(&inputs);

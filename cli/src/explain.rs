@@ -55,7 +55,14 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         for why in &sources.unreadable {
             note.push_str(&format!("errcode: {why}\n"));
         }
-        copies = copies_of(code, source.items.get(code).map(String::as_str), sources);
+        copies = copies_of(
+            code,
+            source
+                .defined
+                .get(code)
+                .map(|defined| defined.item.as_str()),
+            sources,
+        );
         if source.catalog.get(code).is_none()
             && let Some((file, entry)) = defined_in(code, sources)
         {
@@ -68,8 +75,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
                 omitted_warnings: 0,
                 docs: Default::default(),
                 refused: Vec::new(),
-                files: Default::default(),
-                items: Default::default(),
+                defined: Default::default(),
             };
         }
     }

@@ -25,10 +25,16 @@ pub(crate) struct Folder {
     /// A line per definition (or file) that could not be read:
     /// `FILE:LINE: CODE: why`.
     pub(crate) problems: Vec<String>,
-    /// By code, the file that defines it, as findings name it.
-    pub(crate) files: HashMap<String, String>,
-    /// By code, the type or variant that defines it, `Enum::Variant`.
-    pub(crate) items: HashMap<String, String>,
+    /// By code, where it is defined.
+    pub(crate) defined: HashMap<String, DefinedIn>,
+}
+
+/// Where a Rust catalog's code is defined.
+pub(crate) struct DefinedIn {
+    /// The file, as findings name it.
+    pub(crate) file: String,
+    /// The struct, or `Enum::Variant`.
+    pub(crate) item: String,
 }
 
 /// The catalog of the `#[error_code]` definitions in the `.rs` files under
@@ -58,8 +64,7 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut docs = Documentation::default();
     let mut problems: Vec<String> = Vec::new();
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
-    let mut defined_in: HashMap<String, String> = HashMap::new();
-    let mut items: HashMap<String, String> = HashMap::new();
+    let mut defined: HashMap<String, DefinedIn> = HashMap::new();
     for path in files {
         let bytes = crate::walk::read_file(&path, crate::walk::DEFAULT_MAX_FILE_SIZE)
             .map_err(|failure| failure.describe(&path, crate::walk::DEFAULT_MAX_FILE_SIZE))?;
@@ -147,8 +152,13 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
                 continue;
             }
             seen.insert(code.clone(), (path.clone(), definition.code.at.line));
-            defined_in.insert(code.clone(), crate::paths::name(&path));
-            items.insert(code.clone(), definition.item.clone());
+            defined.insert(
+                code.clone(),
+                DefinedIn {
+                    file: crate::paths::name(&path),
+                    item: definition.item.clone(),
+                },
+            );
             // `#[error_code(retired = "2.0", replacement = "EV0013")]`: the
             // catalog's `retired` list, as a JSON catalog writes it; the
             // definition is no entry, as the code is reported no more.
@@ -173,8 +183,7 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
         catalog,
         docs,
         problems,
-        files: defined_in,
-        items,
+        defined,
     })
 }
 

@@ -8,6 +8,7 @@ use errcode::registry;
 use errcode_profiling::InsufficientHostMemory;
 
 use crate::outcome::Outcome;
+use crate::rust_catalog::DefinedIn;
 
 /// A catalog and everything found wrong with it.
 pub(crate) struct Source {
@@ -26,18 +27,18 @@ pub(crate) struct Source {
     /// Rust sources: the definitions that could not be read, a line each
     /// (`FILE:LINE: CODE: why`); the catalog holds the others.
     pub(crate) refused: Vec<String>,
-    /// Rust sources: by code, the file that defines it (the catalog's own
-    /// file for a JSON catalog).
-    pub(crate) files: std::collections::HashMap<String, String>,
-    /// By code, the Rust type or variant that defines it (`Enum::Variant`),
-    /// for a catalog read from a folder of Rust sources.
-    pub(crate) items: std::collections::HashMap<String, String>,
+    /// Rust sources: by code, the file and item that define it (empty for
+    /// a JSON catalog, whose codes are all in its own file).
+    pub(crate) defined: std::collections::HashMap<String, DefinedIn>,
 }
 
 impl Source {
     /// The file that defines `code`, as findings name it.
     pub(crate) fn file_of(&self, code: &str) -> Option<String> {
-        self.files.get(code).cloned().or_else(|| self.file.clone())
+        match self.defined.get(code) {
+            Some(defined) => Some(defined.file.clone()),
+            None => self.file.clone(),
+        }
     }
 }
 
@@ -57,8 +58,7 @@ impl Source {
             omitted_errors: 0,
             omitted_warnings: 0,
             refused: Vec::new(),
-            files: Default::default(),
-            items: Default::default(),
+            defined: Default::default(),
         }
     }
 
@@ -89,8 +89,7 @@ impl Source {
                 omitted_errors: 0,
                 omitted_warnings: 0,
                 refused: folder.problems,
-                files: folder.files,
-                items: folder.items,
+                defined: folder.defined,
             });
         }
         // A catalog has no size limit, but asks for its memory first.
@@ -105,8 +104,7 @@ impl Source {
             omitted_errors: loaded.omitted_errors,
             omitted_warnings: loaded.omitted_warnings,
             refused: Vec::new(),
-            files: Default::default(),
-            items: Default::default(),
+            defined: Default::default(),
         })
     }
 

@@ -8,6 +8,7 @@ use errcode::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retire
 use errcode_catalog::c_source::Row;
 
 use crate::finding::{CatalogKind, Field, Finding, Kind};
+use crate::rust_catalog::DefinedIn;
 use crate::source::plural;
 use errcode_catalog::rust_source::RustDefinition;
 
@@ -15,19 +16,19 @@ use errcode_catalog::rust_source::RustDefinition;
 pub(crate) struct Checked<'a> {
     pub(crate) file: String,
     pub(crate) catalog: &'a Catalog,
-    /// By code, the file that defines it, for a catalog read from a folder
-    /// of Rust sources (whose name is the folder's).
-    pub(crate) files: &'a HashMap<String, String>,
+    /// By code, where it is defined, for a catalog read from a folder of
+    /// Rust sources (whose name is the folder's).
+    pub(crate) defined: &'a HashMap<String, DefinedIn>,
 }
 
 impl Checked<'_> {
     /// The file that defines `code`: its own for a Rust definition, else
     /// the catalog's.
     pub(crate) fn file_of(&self, code: &str) -> String {
-        self.files
-            .get(code)
-            .cloned()
-            .unwrap_or_else(|| self.file.clone())
+        match self.defined.get(code) {
+            Some(defined) => defined.file.clone(),
+            None => self.file.clone(),
+        }
     }
 }
 
