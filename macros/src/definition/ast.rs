@@ -582,9 +582,7 @@ pub(crate) fn strip_helper_attributes(item: &TokenStream, docs: &Docs) -> TokenS
         }
     };
     let doc = |text: &str| -> Attribute { syn::parse_quote!(#[doc = #text]) };
-    let deprecated = |(since, note): &(String, String)| -> Attribute {
-        syn::parse_quote!(#[deprecated(since = #since, note = #note)])
-    };
+    let deprecated = |tokens: &TokenStream| -> Attribute { syn::parse_quote!(#tokens) };
     if let Some(text) = &docs.item {
         input.attrs.push(doc(text));
     }
@@ -652,13 +650,9 @@ fn struct_without_field_attributes(item: &TokenStream, docs: &Docs) -> Option<To
     }
     let attributes_end = attributes_end.filter(|_| is_struct)?;
     let doc = docs.item.as_ref().map(|text| quote::quote!(#[doc = #text]));
-    let deprecated = docs
-        .item_retired
-        .as_ref()
-        .map(|(since, note)| quote::quote!(#[deprecated(since = #since, note = #note)]));
     let mut out: TokenStream = tokens[..attributes_end].iter().cloned().collect();
     out.extend(doc);
-    out.extend(deprecated);
+    out.extend(docs.item_retired.clone());
     out.extend(tokens[attributes_end..].iter().cloned());
     Some(out)
 }

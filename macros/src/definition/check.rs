@@ -309,10 +309,18 @@ fn check_retired(code: &Code, attr: &Attr, errors: &mut Errors) {
         );
         return;
     }
-    let Some(other) = Code::check(replacement, errors) else {
+    let other = replacement.value();
+    if let Err(why) = errcode_syntax::classify_code(&other) {
+        errors.at(
+            replacement.span(),
+            format_args!(
+                "{}: the replacement `{other}` is not an error code: {why}",
+                code.value
+            ),
+        );
         return;
-    };
-    if other.value == code.value {
+    }
+    if other == code.value {
         errors.at(
             replacement.span(),
             format_args!(

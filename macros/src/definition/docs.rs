@@ -4,6 +4,8 @@
 //! doc comments), example, cause and solution. It follows the user's own
 //! doc comment, whose first line stays the summary.
 
+use proc_macro2::TokenStream;
+
 use super::ast::Field;
 use super::attr::Attr;
 use super::check::Checked;
@@ -14,18 +16,18 @@ use crate::code::Code;
 pub(crate) struct Docs {
     pub(crate) item: Option<String>,
     pub(crate) variants: Vec<(String, String)>,
-    /// `#[deprecated(since, note)]` for a retired struct: since and note.
-    pub(crate) item_retired: Option<(String, String)>,
+    /// `#[deprecated(since, note)]` for a retired struct.
+    pub(crate) item_retired: Option<TokenStream>,
     /// The same for each retired variant, by name.
-    pub(crate) variants_retired: Vec<(String, (String, String))>,
+    pub(crate) variants_retired: Vec<(String, TokenStream)>,
 }
 
-/// The `since` and `note` of the `#[deprecated]` a retired definition's
-/// type or variant gets: every use of it in code warns, in any crate.
-pub(crate) fn retired(code: &Code, attr: &Attr) -> Option<(String, String)> {
-    let note = attr.retired_note()?;
+/// The `#[deprecated(since, note)]` a retired definition's type or
+/// variant gets: every use of it in code warns, in any crate.
+pub(crate) fn retired(code: &Code, attr: &Attr) -> Option<TokenStream> {
+    let note = format!("{} is {}", code.value, attr.retired_note()?);
     let since = attr.retired.as_ref()?.value().trim().to_owned();
-    Some((since, format!("{} is {note}", code.value)))
+    Some(quote::quote!(#[deprecated(since = #since, note = #note)]))
 }
 
 /// The reference of one definition.
