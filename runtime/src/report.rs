@@ -10,7 +10,7 @@ use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::layout::Layout;
 use crate::registry::registry;
 use crate::store::render;
-use crate::store::{Entry, Lane, Message, Store};
+use crate::store::{Entry, Lane, Message, Store, same_text};
 use crate::time::ReportTime;
 use errcode_syntax::classify_code;
 
@@ -455,11 +455,22 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         return Ok(());
     }
     let mut values = [""; FEW];
-    for (value, &name) in values.iter_mut().zip(fields) {
-        *value = value_of(args, name).ok_or(ReportError::MissingArgument {
-            code: def.code(),
-            name,
-        })?;
+    // Callers nearly always give the arguments in the definition's order:
+    // the one in the field's place is compared first. While every field
+    // before was found in its place, that one is also the first of its
+    // name, since a definition's fields are distinct.
+    let mut in_order = true;
+    for (at, (value, &name)) in values.iter_mut().zip(fields).enumerate() {
+        *value = match args.get(at) {
+            Some(&(given, value)) if in_order && same_text(given, name) => value,
+            _ => {
+                in_order = false;
+                value_of(args, name).ok_or(ReportError::MissingArgument {
+                    code: def.code(),
+                    name,
+                })?
+            }
+        };
     }
     record(
         NewReport::Defined {
@@ -575,7 +586,7 @@ fn check_named(def: &'static ErrorDef, args: &[(&str, &str)]) -> Result<(), Repo
 /// The value of the first argument named `name`.
 fn value_of<'a>(args: &[(&str, &'a str)], name: &str) -> Option<&'a str> {
     args.iter()
-        .find(|(given, _)| *given == name)
+        .find(|(given, _)| same_text(given, name))
         .map(|(_, value)| *value)
 }
 

@@ -285,10 +285,61 @@ impl Message<'_> {
 /// of nearly every report.
 #[inline]
 pub(crate) fn same_code(a: &str, b: &str) -> bool {
-    match (a.as_bytes(), b.as_bytes()) {
-        ([a0, a1, a2, a3, a4, a5], [b0, b1, b2, b3, b4, b5]) => {
-            [a0, a1, a2, a3, a4, a5] == [b0, b1, b2, b3, b4, b5]
+    same_text(a, b)
+}
+
+/// Whether two texts are the same, compared without a call to `memcmp` when
+/// they are at most 16 bytes long (codes, argument names, most values): as
+/// two overlapping words, the first and the last of the text. A call costs
+/// several times that, and a report by name compares each name it is given.
+#[inline]
+pub(crate) fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    match a.len() {
+        0 => true,
+        // The first, the middle and the last byte: all of them.
+        1..=3 => {
+            a[0] == b[0] && a[a.len() / 2] == b[b.len() / 2] && a[a.len() - 1] == b[b.len() - 1]
         }
-        (a, b) => a == b,
+        4..=8 => same_ends::<4>(a, b),
+        9..=16 => same_ends::<8>(a, b),
+        _ => a == b,
+    }
+}
+
+/// Whether the first `N` bytes and the last `N` bytes of two texts of the
+/// same length, at least `N` and at most `2 * N`, are the same: all of them.
+#[inline(always)]
+fn same_ends<const N: usize>(a: &[u8], b: &[u8]) -> bool {
+    a.first_chunk::<N>() == b.first_chunk::<N>() && a.last_chunk::<N>() == b.last_chunk::<N>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_text;
+
+    #[test]
+    fn texts_of_every_short_length_compare_byte_for_byte() {
+        let text = "abcdefghijklmnopqrstu";
+        for len in 0..=text.len() {
+            let a = &text[..len];
+            assert!(same_text(a, &String::from(a)), "{a}");
+            for at in 0..len {
+                // One byte changed, wherever it is.
+                let mut b = a.as_bytes().to_vec();
+                b[at] = b'_';
+                let b = String::from_utf8(b).unwrap();
+                assert!(!same_text(a, &b), "{a} {b}");
+            }
+            if len < text.len() {
+                // A text and a longer one that starts with it.
+                assert!(!same_text(a, &text[..len + 1]), "{a}");
+            }
+        }
+        assert!(same_text("EK0201", "EK0201") && !same_text("EK0201", "EK0202"));
+        assert!(!same_text("é", "è") && same_text("é", "é"));
     }
 }

@@ -22,7 +22,7 @@ mod shape;
 mod table;
 
 pub(crate) use lane::{Lane, Outcome};
-pub(crate) use message::{Entry, Form, Head, Message};
+pub(crate) use message::{Entry, Form, Head, Message, same_text};
 pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, push_capped, write_capped};
 pub(crate) use shape::Shapes;
 

@@ -11,7 +11,7 @@
 use core::fmt::{self, Write};
 
 use super::lane::Lane;
-use super::message::{Counter, Entry, Message};
+use super::message::{Counter, Entry, Message, same_code};
 use super::shape::{COMPACT, GE, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
 use crate::time::ReportTime;
@@ -351,7 +351,7 @@ mod ge {
         for entry in lane.entries() {
             // The original skips an entry with the headline's code and the
             // *first* entry's message: a repeat of the first report.
-            if entry.code == head.code && entry.message.same_as(&first.message) {
+            if same_code(entry.code, head.code) && entry.message.same_as(&first.message) {
                 continue;
             }
             if !traceback_started {
