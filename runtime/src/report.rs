@@ -374,20 +374,32 @@ pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), Rep
 }
 
 /// Every internal and parameter-check code, `E` or `W`, any module: 144
-/// codes, kept for the life of the program so that a report can refer to
-/// one that was given only at run time.
-static INTERNAL_CODES: [[u8; 6]; 144] = {
-    let mut codes = [[0u8; 6]; 144];
-    let modules = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    let mut i = 0;
-    while i < 144 {
-        let severity = if i / 72 == 0 { b'E' } else { b'W' };
-        let module = modules[(i % 72) / 2];
-        let digit = if i % 2 == 0 { b'8' } else { b'9' };
-        codes[i] = [severity, module, digit, digit, digit, digit];
-        i += 1;
+/// codes of six bytes, back to back, kept for the life of the program so
+/// that a report can refer to one that was given only at run time. Checked
+/// as text once, when the program is compiled: a report pays for no check.
+static INTERNAL_CODES: &str = {
+    const BYTES: [u8; 6 * 144] = {
+        let mut codes = [0u8; 6 * 144];
+        let modules = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut i = 0;
+        while i < 144 {
+            let severity = if i / 72 == 0 { b'E' } else { b'W' };
+            let module = modules[(i % 72) / 2];
+            let digit = if i % 2 == 0 { b'8' } else { b'9' };
+            let code = [severity, module, digit, digit, digit, digit];
+            let mut at = 0;
+            while at < 6 {
+                codes[6 * i + at] = code[at];
+                at += 1;
+            }
+            i += 1;
+        }
+        codes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("the internal codes are ASCII"),
     }
-    codes
 };
 
 /// `code` as one of [`INTERNAL_CODES`], when it is one.
@@ -408,9 +420,8 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
     };
     let index = severity * 72 + module * 2 + usize::from(digit == b'9');
     INTERNAL_CODES
-        .get(index)
-        .filter(|interned| interned.as_slice() == code.as_bytes())
-        .and_then(|interned| core::str::from_utf8(interned).ok())
+        .get(6 * index..6 * index + 6)
+        .filter(|interned| same_text(interned, code))
 }
 
 /// Reports a code known only at run time, with its arguments by name.
@@ -899,10 +910,13 @@ mod tests {
 
     #[test]
     fn every_internal_code_is_interned_and_no_other() {
-        for interned in &INTERNAL_CODES {
-            let code = core::str::from_utf8(interned).unwrap();
+        assert_eq!(INTERNAL_CODES.len(), 6 * 144);
+        for at in 0..144 {
+            let code = &INTERNAL_CODES[6 * at..6 * at + 6];
             assert_eq!(interned_internal_code(code), Some(code));
         }
+        assert_eq!(&INTERNAL_CODES[..12], "EA8888EA9999");
+        assert_eq!(&INTERNAL_CODES[6 * 143..], "W99999");
         for code in [
             "EK0201", "EK999", "XK9999", "Ek9999", "EK8889", "EK99999", "E!9999", "",
         ] {
