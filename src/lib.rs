@@ -334,7 +334,8 @@ pub use errcode_runtime::{
 };
 // The graph engine's layout and the reports of CANN's C++ error-message framework.
 pub use errcode_runtime::{
-    ReportTime, keep_report_times, report_dynamic_suffixed, report_user_defined, take_error_reports,
+    ReportTime, keep_report_times, report_dynamic_suffixed, report_dynamic_with,
+    report_user_defined, take_error_reports,
 };
 
 /// What a module that defines or reports errors uses:

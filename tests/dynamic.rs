@@ -62,3 +62,24 @@ fn the_first_value_of_a_repeated_name_wins() {
         Some("EK0005: Parameter first is not supported.\r\n")
     );
 }
+
+#[test]
+fn a_value_in_its_fields_place_wins_only_when_it_is_the_first_of_its_name() {
+    let _ = errcode_profiling::InvalidApiCallSequence::default();
+    // `intf2` is in its field's place (the second), but the first `intf2`
+    // comes before it.
+    report_dynamic(
+        "EK0002",
+        &[("intf2", "b0"), ("intf2", "b1"), ("intf1", "a")],
+    )
+    .unwrap();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EK0002: Please call the APIs in the following order: call a first, then b0.\r\n")
+    );
+    report_dynamic("EK0002", &[("intf1", "a"), ("intf2", "b"), ("intf2", "c")]).unwrap();
+    assert_eq!(
+        take_error_message().as_deref(),
+        Some("EK0002: Please call the APIs in the following order: call a first, then b.\r\n")
+    );
+}

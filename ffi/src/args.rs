@@ -1,6 +1,7 @@
 //! The argument arrays of `ReportErrMessage`, read without trusting them
 //! further than the header's contract.
 
+use core::cell::Cell;
 use core::ffi::{CStr, c_char};
 use core::fmt;
 use core::marker::PhantomData;
@@ -215,6 +216,123 @@ pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
     FrameworkPairs::Done(f(pairs))
 }
 
+/// The framework's arrays (`ReportPredefinedErrMsg`'s key and value
+/// vectors) read field by field, for [`errcode::report_dynamic_with`]: each
+/// field's name is compared with the keys as C strings, byte by byte, so no
+/// key is measured or read as text, and only the values found are.
+///
+/// Whatever it finds is what [`read_framework_pairs`] and
+/// [`errcode::report_dynamic`] find, or it says it cannot tell
+/// ([`is_unsure`](Self::is_unsure)): a value that is not UTF-8, read there
+/// with U+FFFD, or a key that might be a field's name once read so (it
+/// differs from the name only where the name is not ASCII).
+pub(crate) struct FrameworkFields<'a> {
+    keys: *const *const c_char,
+    values: *const *const c_char,
+    count: usize,
+    /// Every field asked for so far was the key in its own place.
+    in_order: Cell<bool>,
+    unsure: Cell<bool>,
+    /// The strings are borrowed for 'a.
+    strings: PhantomData<&'a CStr>,
+}
+
+impl<'a> FrameworkFields<'a> {
+    /// The arrays of `count` keys and values; `None` when an element below
+    /// `count` is NULL, which the framework refuses.
+    ///
+    /// # Safety
+    ///
+    /// Unless `count` is 0, `keys` and `values` are not NULL and readable
+    /// for `count` elements, each NULL or a NUL-terminated string that
+    /// stays readable and unchanged for 'a.
+    pub(crate) unsafe fn read(
+        keys: *const *const c_char,
+        values: *const *const c_char,
+        count: usize,
+    ) -> Option<Self> {
+        for index in 0..count {
+            // SAFETY: the caller guarantees `count` readable elements.
+            let (key, value) = unsafe { (keys.add(index).read(), values.add(index).read()) };
+            if key.is_null() || value.is_null() {
+                return None;
+            }
+        }
+        Some(FrameworkFields {
+            keys,
+            values,
+            count,
+            in_order: Cell::new(true),
+            unsure: Cell::new(false),
+            strings: PhantomData,
+        })
+    }
+
+    /// Whether a value was not found because the arrays would have to be
+    /// read as text (with U+FFFD) to tell.
+    pub(crate) fn is_unsure(&self) -> bool {
+        self.unsure.get()
+    }
+
+    /// The value of the first key that is `name`, field `at` of the
+    /// definition: the key in the field's own place first, while every
+    /// field before was in its own (then it is the first of its name, since
+    /// a definition's fields are distinct), else each key in turn. `None`
+    /// as soon as it is unsure.
+    pub(crate) fn value_of(&self, at: usize, name: &str) -> Option<&'a str> {
+        if self.in_order.get() && at < self.count && self.key_is(at, name)? {
+            return self.value(at);
+        }
+        self.in_order.set(false);
+        for index in 0..self.count {
+            if self.key_is(index, name)? {
+                return self.value(index);
+            }
+        }
+        None
+    }
+
+    /// Whether key `index` (below `count`) is `name`, compared byte by
+    /// byte up to the first difference; `None`, noted as unsure, for a key
+    /// that differs where `name` is not ASCII, which might be `name` once
+    /// read with U+FFFD.
+    fn key_is(&self, index: usize, name: &str) -> Option<bool> {
+        // SAFETY: `read` found the element at `index` (below `count`)
+        // readable and not NULL.
+        let key = unsafe { self.keys.add(index).read() }.cast::<u8>();
+        for (at, &byte) in name.as_bytes().iter().enumerate() {
+            // SAFETY: the key is a NUL-terminated string, and each byte
+            // before `at` was equal to a byte of `name` and not NUL, so the
+            // key does not end before `at`.
+            let given = unsafe { key.add(at).read() };
+            if given == 0 || given != byte {
+                if !byte.is_ascii() {
+                    self.unsure.set(true);
+                    return None;
+                }
+                return Some(false);
+            }
+        }
+        // SAFETY: as above: every byte of `name` matched a byte of the key
+        // that was not NUL.
+        Some(unsafe { key.add(name.len()).read() } == 0)
+    }
+
+    /// The value at `index` (below `count`) as text; `None`, noted as
+    /// unsure, when it is not UTF-8.
+    fn value(&self, index: usize) -> Option<&'a str> {
+        // SAFETY: `read` found the element readable and not NULL, a
+        // NUL-terminated string readable and unchanged for 'a.
+        match unsafe { c_str(self.values.add(index).read()) } {
+            Ok(text) => Some(text),
+            Err(_) => {
+                self.unsure.set(true);
+                None
+            }
+        }
+    }
+}
+
 /// `arguments given: a=1, b=2`, with what was unusual about the arrays.
 impl fmt::Display for Args<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -331,6 +449,71 @@ mod tests {
         assert_eq!(shown, "arguments given: none (argsNum is -1)");
         let (_, shown) = read(&names, &names, 0);
         assert_eq!(shown, "arguments given: none");
+    }
+
+    fn fields_of<'a>(keys: &'a [*mut c_char], values: &'a [*mut c_char]) -> FrameworkFields<'a> {
+        // SAFETY: the tests pass arrays of as many keys as values, each a
+        // NUL-terminated string that outlives the borrow.
+        unsafe { FrameworkFields::read(keys.as_ptr().cast(), values.as_ptr().cast(), keys.len()) }
+            .unwrap()
+    }
+
+    #[test]
+    fn fields_are_found_in_their_places_or_by_name_the_first_of_each() {
+        let keys = c_strings(&["b", "b", "a", "buf_size"]);
+        let values = c_strings(&["9", "1", "0", "1MB"]);
+        let (keys, values) = (pointers(&keys), pointers(&values));
+        let fields = fields_of(&keys, &values);
+        // Field 1 is `b` and so is the key in its place, but the first `b`
+        // is key 0: the one before a field found elsewhere is not trusted.
+        assert_eq!(fields.value_of(0, "a"), Some("0"));
+        assert_eq!(fields.value_of(1, "b"), Some("9"));
+        assert_eq!(fields.value_of(2, "buf_size"), Some("1MB"));
+        assert_eq!(fields.value_of(3, "buf"), None);
+        assert_eq!(fields.value_of(3, "buf_size_"), None);
+        assert!(!fields.is_unsure());
+        let fields = fields_of(&keys[2..], &values[2..]);
+        assert_eq!(fields.value_of(0, "a"), Some("0"));
+        assert_eq!(fields.value_of(1, "buf_size"), Some("1MB"));
+    }
+
+    #[test]
+    fn fields_are_unsure_of_text_that_is_not_utf8() {
+        let keys = [
+            CString::new(b"val\xffue".to_vec()).unwrap(),
+            CString::new("param").unwrap(),
+        ];
+        let values = [
+            CString::new(b"1\xc3MB".to_vec()).unwrap(),
+            CString::new("x").unwrap(),
+        ];
+        let (keys, values) = (pointers(&keys), pointers(&values));
+        // An ASCII name differs from a key that is not UTF-8 for certain.
+        let fields = fields_of(&keys, &values);
+        assert_eq!(fields.value_of(0, "param"), Some("x"));
+        assert_eq!(fields.value_of(1, "value"), None);
+        assert!(!fields.is_unsure());
+        // A value that is not UTF-8 is read with U+FFFD elsewhere.
+        let fields = fields_of(&keys[..1], &values[..1]);
+        assert!(fields.value_of(0, "val\u{fffd}ue").is_none());
+        assert!(fields.is_unsure());
+        let keys = c_strings(&["val\u{fffd}ue"]);
+        let keys = pointers(&keys);
+        let fields = fields_of(&keys, &values[..1]);
+        assert!(fields.value_of(0, "val\u{fffd}ue").is_none());
+        assert!(fields.is_unsure());
+    }
+
+    #[test]
+    fn fields_of_arrays_with_a_null_element_are_refused() {
+        let keys = c_strings(&["a", "b"]);
+        let mut keys = pointers(&keys);
+        let values = keys.clone();
+        keys[1] = ptr::null_mut();
+        // SAFETY: two readable elements each; NULL ones are not read further.
+        let read =
+            unsafe { FrameworkFields::read(keys.as_ptr().cast(), values.as_ptr().cast(), 2) };
+        assert!(read.is_none());
     }
 
     #[test]

@@ -468,6 +468,25 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
         let Ok(count_i32) = i32::try_from(count) else {
             return -1;
         };
+        if !process_mode() {
+            // SAFETY: unless `count` is 0, both arrays are not NULL and the
+            // caller guarantees `count` readable elements, each NULL or a
+            // NUL-terminated string readable for this call.
+            let Some(fields) = (unsafe { args::FrameworkFields::read(keys, values, count) }) else {
+                return -1;
+            };
+            // The arrays read field by field, straight into the store; only
+            // when that cannot tell (text that is not UTF-8) are they read
+            // as pairs below.
+            let done = in_store(work_stream_id, || {
+                let result =
+                    errcode::report_dynamic_with(&code, |at, name| fields.value_of(at, name));
+                (result.is_ok() || !fields.is_unsure()).then(|| outcome(FUNCTION, result))
+            });
+            if let Some(done) = done {
+                return done;
+            }
+        }
         let report = |pairs: &[(&str, &str)]| {
             in_store(work_stream_id, || {
                 let result = if process_mode() {

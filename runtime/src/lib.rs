@@ -56,11 +56,11 @@ pub use registry::{
     PartialRegistration, REGISTERED_FILE, register_catalog_json, register_catalog_json_partial,
 };
 pub use report::{
-    Report, ReportError, report_dynamic, report_dynamic_suffixed, report_internal,
-    report_user_defined, restore_reports, take_error_message, take_error_message_with,
-    take_error_reports, take_reports, take_warning_message, take_warning_message_with,
-    write_error_message, write_error_message_with, write_warning_message,
-    write_warning_message_with,
+    Report, ReportError, report_dynamic, report_dynamic_suffixed, report_dynamic_with,
+    report_internal, report_user_defined, restore_reports, take_error_message,
+    take_error_message_with, take_error_reports, take_reports, take_warning_message,
+    take_warning_message_with, write_error_message, write_error_message_with,
+    write_warning_message, write_warning_message_with,
 };
 pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 pub use time::{ReportTime, keep_report_times};

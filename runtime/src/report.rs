@@ -447,14 +447,70 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// ```
 #[track_caller]
 pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
-    // Each value found by its name once, for the few fields nearly every
-    // definition has, rather than again as it is written.
+    // Callers nearly always give the arguments in the definition's order:
+    // the one in the field's place is compared first. While every field
+    // before was found in its place, that one is also the first of its
+    // name, since a definition's fields are distinct.
+    let in_order = core::cell::Cell::new(true);
+    report_dynamic_with(code, |at, name| match args.get(at) {
+        Some(&(given, value)) if in_order.get() && same_text(given, name) => Some(value),
+        _ => {
+            in_order.set(false);
+            value_of(args, name)
+        }
+    })
+}
+
+/// Reports a code known only at run time, as [`report_dynamic`] does, with
+/// the value of each argument of its definition given by `value_of`: for a
+/// caller whose arguments are kept in a form of its own (CANN's C arrays),
+/// which need not be made into name-value pairs first.
+///
+/// `value_of` is called with each field's place in the definition and its
+/// name, from the first field to the last (and for a definition of more
+/// than eight fields, again in any order as the values are written), and
+/// gives the value, or `None` when it has none: then the report is refused
+/// with [`ReportError::MissingArgument`], and nothing is recorded.
+///
+/// ```
+/// # use errcode::error_code;
+/// # #[derive(Debug)]
+/// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
+/// # pub struct NotSupportedApi { pub intf: String }
+/// errcode::report_dynamic_with("EK0004", |_, name| (name == "intf").then_some("aclprofStart")).unwrap();
+/// assert_eq!(
+///     errcode::take_error_message().as_deref(),
+///     Some("EK0004: The current system or device does not support aclprofStart.\r\n")
+/// );
+/// let err = errcode::report_dynamic_with("EK0004", |_, _| None).unwrap_err();
+/// assert_eq!(err.to_string(), "EK0004 needs the argument `intf`, which was not given");
+/// ```
+#[track_caller]
+pub fn report_dynamic_with<'v>(
+    code: &str,
+    value_of: impl Fn(usize, &'static str) -> Option<&'v str>,
+) -> Result<(), ReportError> {
+    // Each value found once, for the few fields nearly every definition
+    // has, rather than again as it is written.
     const FEW: usize = 8;
     let def = defined(code)?;
     let fields = def.fields();
+    let missing = |name| ReportError::MissingArgument {
+        code: def.code(),
+        name,
+    };
     if fields.len() > FEW {
-        check_named(def, args)?;
-        let write_arg = |index: usize, out: &mut dyn fmt::Write| write_named(def, args, index, out);
+        if let Some(&name) = fields
+            .iter()
+            .enumerate()
+            .find_map(|(at, name)| value_of(at, name).is_none().then_some(name))
+        {
+            return Err(missing(name));
+        }
+        let write_arg = |index: usize, out: &mut dyn fmt::Write| {
+            let value = fields.get(index).and_then(|&name| value_of(index, name));
+            out.write_str(value.unwrap_or_default())
+        };
         record(
             NewReport::Defined {
                 def,
@@ -466,22 +522,8 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
         return Ok(());
     }
     let mut values = [""; FEW];
-    // Callers nearly always give the arguments in the definition's order:
-    // the one in the field's place is compared first. While every field
-    // before was found in its place, that one is also the first of its
-    // name, since a definition's fields are distinct.
-    let mut in_order = true;
     for (at, (value, &name)) in values.iter_mut().zip(fields).enumerate() {
-        *value = match args.get(at) {
-            Some(&(given, value)) if in_order && same_text(given, name) => value,
-            _ => {
-                in_order = false;
-                value_of(args, name).ok_or(ReportError::MissingArgument {
-                    code: def.code(),
-                    name,
-                })?
-            }
-        };
+        *value = value_of(at, name).ok_or_else(|| missing(name))?;
     }
     record(
         NewReport::Defined {
