@@ -75,8 +75,18 @@ impl ReportTime {
 impl ReportTime {
     /// The text `Display` writes, in a buffer of its own.
     pub(crate) fn text(self) -> [u8; TEXT_LEN] {
+        let (seconds, micros) = self.second_and_micros();
+        let mut text = second_text(seconds);
+        write_digits(&mut text[20..23], micros / 1000);
+        write_digits(&mut text[24..27], micros % 1000);
+        text
+    }
+
+    /// The second since the Unix epoch, rounded down, and the microseconds
+    /// after it; the time now for a report made before times were kept.
+    pub(crate) fn second_and_micros(self) -> (i64, u32) {
         let time = self.0.unwrap_or_else(SystemTime::now);
-        let (seconds, micros) = match time.duration_since(UNIX_EPOCH) {
+        match time.duration_since(UNIX_EPOCH) {
             Ok(since) => (
                 i64::try_from(since.as_secs()).unwrap_or(i64::MAX),
                 since.subsec_micros(),
@@ -92,25 +102,69 @@ impl ReportTime {
                     (seconds.saturating_sub(1), 1_000_000 - fraction)
                 }
             }
-        };
-        // The local date and time to the second, converted once per second
-        // a thread renders: reports come in bursts, and the conversion (the
-        // time zone's rules) costs more than the rest of a rendering.
-        let mut text = LAST_SECOND
-            .try_with(|last| {
-                let (cached, text) = last.get();
-                if cached == Some(seconds) {
-                    return text;
-                }
-                let text = local_text(seconds);
-                last.set((Some(seconds), text));
-                text
-            })
-            .unwrap_or_else(|_| local_text(seconds));
-        write_digits(&mut text[20..23], micros / 1000);
-        write_digits(&mut text[24..27], micros % 1000);
-        text
+        }
     }
+}
+
+/// The `text` of second `seconds` (see [`ReportTime::second_and_micros`])
+/// up to its fraction, `2026-12-01-12:34:56.000.000`. The local date and
+/// time to the second is converted once per second a thread renders:
+/// reports come in bursts, and the conversion (the time zone's rules)
+/// costs more than the rest of a rendering.
+pub(crate) fn second_text(seconds: i64) -> [u8; TEXT_LEN] {
+    LAST_SECOND
+        .try_with(|last| {
+            let (cached, text) = last.get();
+            if cached == Some(seconds) {
+                return text;
+            }
+            let text = local_text(seconds);
+            last.set((Some(seconds), text));
+            text
+        })
+        .unwrap_or_else(|_| local_text(seconds))
+}
+
+/// Where the fraction starts in a [`ReportTime::text`]: what comes before
+/// is the second's (`2026-12-01-12:34:56.`).
+pub(crate) const FRACTION_AT: usize = 20;
+
+/// `000.` to `999.`, back to back: the milliseconds of a time and the dot
+/// after them, or (without the dot) its microseconds. Checked as text when
+/// the program is compiled, so that writing a time's fraction checks
+/// nothing.
+static FRACTIONS: &str = {
+    const BYTES: [u8; 4000] = {
+        let mut bytes = [b'.'; 4000];
+        let mut i = 0;
+        while i < 1000 {
+            bytes[4 * i] = b'0' + (i / 100) as u8;
+            bytes[4 * i + 1] = b'0' + (i / 10 % 10) as u8;
+            bytes[4 * i + 2] = b'0' + (i % 10) as u8;
+            i += 1;
+        }
+        bytes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("the fractions are ASCII"),
+    }
+};
+
+/// The fraction of a time `micros` microseconds after its second, as its
+/// `text` ends: the milliseconds with their dot (`789.`), then the
+/// microseconds (`012`).
+pub(crate) fn fraction_texts(micros: u32) -> (&'static str, &'static str) {
+    let millis = (micros / 1000 % 1000) as usize;
+    let micros = (micros % 1000) as usize;
+    (
+        FRACTIONS
+            .get(4 * millis..4 * millis + 4)
+            .unwrap_or_default(),
+        FRACTIONS
+            .get(4 * micros..4 * micros + 3)
+            .unwrap_or_default(),
+    )
 }
 
 /// The length of `2026-12-01-12:34:56.789.012`.
@@ -232,6 +286,23 @@ mod tests {
         let before = ReportTime::from_system_time(UNIX_EPOCH - Duration::from_micros(1_500_000));
         let text = before.text();
         assert_eq!(&text[17..27], b"58.500.000");
+    }
+
+    #[test]
+    fn the_fraction_texts_are_the_texts_fraction() {
+        for micros in [0, 1, 9, 10, 999, 1_000, 1_002, 123_456, 789_012, 999_999] {
+            let time = ReportTime::from_system_time(
+                UNIX_EPOCH + Duration::new(1_796_128_496, micros * 1_000),
+            );
+            let text = time.text();
+            let (millis, micros) = fraction_texts(micros);
+            assert_eq!(format!("{millis}{micros}").as_bytes(), &text[FRACTION_AT..]);
+            assert_eq!(
+                &second_text(1_796_128_496)[..FRACTION_AT],
+                &text[..FRACTION_AT]
+            );
+        }
+        assert_eq!(fraction_texts(789_012), ("789.", "012"));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::lane::Lane;
 use super::message::{Counter, Entry, Message, same_code};
 use super::shape::{COMPACT, GE, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
-use crate::time::ReportTime;
+use crate::time::{FRACTION_AT, ReportTime};
 
 /// Renders a lane of errors in `layout`.
 pub(crate) fn write_errors<W: Write + ?Sized>(
@@ -218,8 +218,8 @@ mod ge {
     }
 
     /// `[PID: 4711] 2026-12-01-12:34:56.789.012 Title(CODE): message\n`
-    fn write_line<W: Write + ?Sized>(pid: &str, entry: &Entry<'_>, out: &mut W) -> fmt::Result {
-        write_stamp(pid, entry.time, out)?;
+    fn write_line<W: Write + ?Sized>(entry: &Entry<'_>, out: &mut W) -> fmt::Result {
+        write_stamp(entry.time, out)?;
         out.write_str(" ")?;
         out.write_str(title(entry))?;
         out.write_str("(")?;
@@ -229,15 +229,54 @@ mod ge {
         out.write_str("\n")
     }
 
-    /// `[PID: 4711] 2026-12-01-12:34:56.789.012`, written piece by piece:
-    /// `write!` costs more than the rest of the line.
-    fn write_stamp<W: Write + ?Sized>(pid: &str, time: ReportTime, out: &mut W) -> fmt::Result {
+    /// `[PID: 4711] 2026-12-01-12:34:56.789.012`, in three writes: the
+    /// stamp up to its second, from this thread's copy of it while the
+    /// process id and the second are the same, then the milliseconds and
+    /// the microseconds, from a table. None of it is checked as UTF-8 when
+    /// it is written: making the stamp and checking it at every rendering
+    /// cost a lone report's rendering a sixth of its instructions.
+    fn write_stamp<W: Write + ?Sized>(time: ReportTime, out: &mut W) -> fmt::Result {
+        let (second, micros) = time.second_and_micros();
+        let id = crate::process::process_id();
+        let written = STAMP_HEAD.try_with(|cell| {
+            let mut head = cell.try_borrow_mut().ok()?;
+            if head.0 != id || head.1 != Some(second) || head.2.is_empty() {
+                head.2.clear();
+                head.2.try_reserve(STAMP_HEAD_BYTES).ok()?;
+                let _ = write_stamp_head(id, second, &mut head.2);
+                (head.0, head.1) = (id, Some(second));
+            }
+            Some(out.write_str(&head.2))
+        });
+        match written {
+            Ok(Some(result)) => result?,
+            // The thread is being torn down, its copy in use further up
+            // its stack, or no memory for it: the stamp made here.
+            _ => write_stamp_head(id, second, out)?,
+        }
+        let (millis, micros) = crate::time::fraction_texts(micros);
+        out.write_str(millis)?;
+        out.write_str(micros)
+    }
+
+    /// `[PID: 4711] 2026-12-01-12:34:56.`
+    fn write_stamp_head<W: Write + ?Sized>(id: u32, second: i64, out: &mut W) -> fmt::Result {
         out.write_str("[PID: ")?;
-        out.write_str(pid)?;
+        out.write_str(Pid::of(id).text())?;
         out.write_str("] ")?;
-        let time = time.text();
+        let text = crate::time::second_text(second);
         // Only ASCII digits and separators are written.
-        out.write_str(core::str::from_utf8(&time).unwrap_or_default())
+        out.write_str(core::str::from_utf8(&text[..FRACTION_AT]).unwrap_or_default())
+    }
+
+    /// The longest `[PID: 4294967295] 2026-12-01-12:34:56.`.
+    const STAMP_HEAD_BYTES: usize = 6 + 10 + 2 + FRACTION_AT;
+
+    thread_local! {
+        /// The process id and the second this thread last wrote a stamp
+        /// of, and the stamp up to that second's fraction.
+        static STAMP_HEAD: core::cell::RefCell<(u32, Option<i64>, String)> =
+            const { core::cell::RefCell::new((0, None, String::new())) };
     }
 
     /// This process's id in decimal (see `crate::process`), in a buffer of
@@ -248,10 +287,6 @@ mod ge {
     }
 
     impl Pid {
-        fn now() -> Pid {
-            Pid::of(crate::process::process_id())
-        }
-
         fn of(mut id: u32) -> Pid {
             let mut pid = Pid {
                 digits: [b'0'; 10],
@@ -273,40 +308,6 @@ mod ge {
         }
     }
 
-    thread_local! {
-        /// The process id this thread last rendered, and its digits.
-        static PID_TEXT: core::cell::RefCell<(u32, String)> =
-            const { core::cell::RefCell::new((0, String::new())) };
-    }
-
-    /// Runs `f` with this process's id in decimal, from this thread's copy
-    /// of its digits while the id is the same: making them and checking
-    /// them as UTF-8 at every rendering cost a lone report's a
-    /// fifteenth of its instructions.
-    fn with_pid(f: impl FnOnce(&str) -> fmt::Result) -> fmt::Result {
-        let id = crate::process::process_id();
-        let mut f = Some(f);
-        let cached = PID_TEXT.try_with(|cell| {
-            let mut cached = cell.try_borrow_mut().ok()?;
-            if cached.0 != id || cached.1.is_empty() {
-                let pid = Pid::of(id);
-                cached.1.clear();
-                cached.1.try_reserve(pid.text().len()).ok()?;
-                cached.1.push_str(pid.text());
-                cached.0 = id;
-            }
-            Some(f.take()?(&cached.1))
-        });
-        match (cached, f) {
-            (Ok(Some(result)), _) => result,
-            // The thread is being torn down, its copy in use further up
-            // its stack, or no memory for it: the digits made here.
-            (_, Some(f)) => f(Pid::of(id).text()),
-            // `f` is taken only where its result is returned.
-            (_, None) => Err(fmt::Error),
-        }
-    }
-
     pub(super) fn write_errors<W: Write + ?Sized>(
         lane: &Lane,
         shapes: &mut Shapes,
@@ -318,7 +319,7 @@ mod ge {
             // The common case, a lone report: its stamp and its shape,
             // with no entry made.
             if let Some(shape) = shapes.get(&GE, def) {
-                with_pid(|pid| write_stamp(pid, head.time, out))?;
+                write_stamp(head.time, out)?;
                 shape.write_headline(text, spans, out)?;
                 return write_dropped_line(lane, out, "\n");
             }
@@ -327,10 +328,10 @@ mod ge {
             return write_dropped_line(lane, out, "\n");
         };
         let Some(head) = lane.entries().find(|entry| !is_inner(entry.code)) else {
-            with_pid(|pid| write_all_internal(lane, &first, pid, out))?;
+            write_all_internal(lane, &first, out)?;
             return write_dropped_line(lane, out, "\n");
         };
-        with_pid(|pid| write_stamp(pid, head.time, out))?;
+        write_stamp(head.time, out)?;
         if let Some((shape, text, spans)) = shaped(&GE, &head, shapes) {
             shape.write_headline(text, spans, out)?;
         } else {
@@ -375,7 +376,6 @@ mod ge {
     fn write_all_internal<W: Write + ?Sized>(
         lane: &Lane,
         first: &Entry<'_>,
-        pid: &str,
         out: &mut W,
     ) -> fmt::Result {
         let first_is_param_check = is_param_check(first.code);
@@ -394,7 +394,7 @@ mod ge {
                     out.write_str(CONTINUATION)?;
                 } else {
                     out.write_str(shown_code)?;
-                    write_stamp(pid, entry.time, out)?;
+                    write_stamp(entry.time, out)?;
                     out.write_str(" ")?;
                     out.write_str(title(&entry))?;
                     out.write_str("(")?;
@@ -416,10 +416,8 @@ mod ge {
     }
 
     pub(super) fn write_warnings<W: Write + ?Sized>(lane: &Lane, out: &mut W) -> fmt::Result {
-        let pid = Pid::now();
-        let pid = pid.text();
         for entry in lane.entries() {
-            write_line(pid, &entry, out)?;
+            write_line(&entry, out)?;
         }
         write_dropped_line(lane, out, "\n")
     }
