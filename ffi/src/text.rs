@@ -16,6 +16,7 @@ pub(crate) const NULL_TEXT: &str = "(null)";
 ///
 /// `ptr` is NULL or points to a NUL-terminated string that stays readable and
 /// unchanged for `'a`.
+#[inline]
 pub(crate) unsafe fn c_text<'a>(ptr: *const c_char) -> Option<Cow<'a, str>> {
     if ptr.is_null() {
         return None;
@@ -36,17 +37,42 @@ pub(crate) type RawText<'a> = Result<&'a str, &'a [u8]>;
 ///
 /// `ptr` is not NULL and points to a NUL-terminated string that stays
 /// readable and unchanged for `'a`.
+#[inline(always)]
 pub(crate) unsafe fn c_str<'a>(ptr: *const c_char) -> RawText<'a> {
     // SAFETY: the caller guarantees a NUL-terminated string readable and
     // unchanged for 'a.
     let bytes = unsafe { CStr::from_ptr(ptr) }.to_bytes();
     // Codes, names and most values are short ASCII, checked word by word
     // for a fraction of the general validator's cost.
-    if bytes.is_ascii() {
+    if is_ascii(bytes) {
         // SAFETY: ASCII bytes are valid UTF-8.
         return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
     }
     core::str::from_utf8(bytes).map_err(|_| bytes)
+}
+
+/// Whether `bytes` are ASCII. A text of 4 to 16 bytes (a code, most names
+/// and values) is checked as two overlapping words, its first and its last,
+/// with no loop: the general check goes byte by byte over what is left
+/// after its last whole word, which for a six-byte code is all of it.
+#[inline]
+fn is_ascii(bytes: &[u8]) -> bool {
+    match bytes.len() {
+        0..=3 => bytes.iter().fold(0, |high, byte| high | byte) < 0x80,
+        4..=7 => match (bytes.first_chunk(), bytes.last_chunk()) {
+            (Some(&first), Some(&last)) => {
+                (u32::from_ne_bytes(first) | u32::from_ne_bytes(last)) & 0x8080_8080 == 0
+            }
+            _ => false,
+        },
+        8..=16 => match (bytes.first_chunk(), bytes.last_chunk()) {
+            (Some(&first), Some(&last)) => {
+                (u64::from_ne_bytes(first) | u64::from_ne_bytes(last)) & 0x8080_8080_8080_8080 == 0
+            }
+            _ => false,
+        },
+        _ => bytes.is_ascii(),
+    }
 }
 
 /// A `fmt::Write` into a thread's C buffer: the text as UTF-8, each NUL byte
@@ -149,6 +175,19 @@ mod tests {
         // SAFETY: `owned` is NUL-terminated and outlives the borrow.
         let text = unsafe { c_text(owned.as_ptr()) }.unwrap();
         assert!(matches!(text, Cow::Borrowed("EK0201")));
+    }
+
+    #[test]
+    fn ascii_is_told_at_every_length_and_place() {
+        for len in 0..=40 {
+            let text = vec![b'a'; len];
+            assert!(is_ascii(&text), "{len}");
+            for at in 0..len {
+                let mut text = text.clone();
+                text[at] = 0xc3;
+                assert!(!is_ascii(&text), "{len} {at}");
+            }
+        }
     }
 
     #[test]
