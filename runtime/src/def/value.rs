@@ -42,6 +42,12 @@ impl FieldMap {
         FieldMap { compiled, in_force }
     }
 
+    /// Whether the definition in force is the compiled one: each field is
+    /// its own.
+    pub(crate) fn is_identity(&self) -> bool {
+        core::ptr::eq(self.compiled, self.in_force)
+    }
+
     /// The index among the compiled fields of field `index` of the definition in force.
     pub(crate) fn compiled(&self, index: usize) -> usize {
         if core::ptr::eq(self.compiled, self.in_force) {
