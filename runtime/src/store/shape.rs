@@ -216,7 +216,7 @@ impl Shape {
 
     /// Writes what lies between the first piece and the last: the values,
     /// with the template's middle pieces between them.
-    #[inline]
+    #[inline(always)]
     fn write_values<W: Write + ?Sized>(
         &self,
         text: &str,
