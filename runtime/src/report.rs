@@ -493,7 +493,11 @@ pub fn report_dynamic_with<'v>(
     // Each value found once, for the few fields nearly every definition
     // has, rather than again as it is written.
     const FEW: usize = 8;
-    let def = defined(code)?;
+    // Looked up here rather than through `defined`: its `Result`, as large
+    // as the error, was made and read back at every report.
+    let Some(def) = registry().get(code) else {
+        return Err(unknown_code(code));
+    };
     let fields = def.fields();
     let missing = |name| ReportError::MissingArgument {
         code: def.code(),
@@ -614,11 +618,14 @@ fn defined_with(code: &str, args: &[(&str, &str)]) -> Result<&'static ErrorDef, 
 
 /// The definition of `code`.
 fn defined(code: &str) -> Result<&'static ErrorDef, ReportError> {
-    registry()
-        .get(code)
-        .ok_or_else(|| ReportError::UnknownCode {
-            code: code.to_owned(),
-        })
+    registry().get(code).ok_or_else(|| unknown_code(code))
+}
+
+#[cold]
+fn unknown_code(code: &str) -> ReportError {
+    ReportError::UnknownCode {
+        code: code.to_owned(),
+    }
 }
 
 /// Whether `args` names each field of `def`.
