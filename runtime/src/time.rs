@@ -129,11 +129,10 @@ pub(crate) fn second_text(seconds: i64) -> [u8; TEXT_LEN] {
 /// is the second's (`2026-12-01-12:34:56.`).
 pub(crate) const FRACTION_AT: usize = 20;
 
-/// `000.` to `999.`, back to back: the milliseconds of a time and the dot
-/// after them, or (without the dot) its microseconds. Checked as text when
-/// the program is compiled, so that writing a time's fraction checks
-/// nothing.
-static FRACTIONS: &str = {
+/// `000.` to `999.`: the milliseconds of a time and the dot after them,
+/// or (without the dot) its microseconds. Checked as text when the program
+/// is compiled, so that writing a time's fraction checks nothing.
+static FRACTIONS: [&str; 1000] = {
     const BYTES: [u8; 4000] = {
         let mut bytes = [b'.'; 4000];
         let mut i = 0;
@@ -145,26 +144,28 @@ static FRACTIONS: &str = {
         }
         bytes
     };
-    match core::str::from_utf8(&BYTES) {
-        Ok(text) => text,
-        Err(_) => panic!("the fractions are ASCII"),
+    let mut texts = [""; 1000];
+    let mut rest: &[u8] = &BYTES;
+    let mut i = 0;
+    while i < 1000 {
+        let (text, after) = rest.split_at(4);
+        texts[i] = match core::str::from_utf8(text) {
+            Ok(text) => text,
+            Err(_) => panic!("the fractions are ASCII"),
+        };
+        rest = after;
+        i += 1;
     }
+    texts
 };
 
 /// The fraction of a time `micros` microseconds after its second, as its
 /// `text` ends: the milliseconds with their dot (`789.`), then the
 /// microseconds (`012`).
 pub(crate) fn fraction_texts(micros: u32) -> (&'static str, &'static str) {
-    let millis = (micros / 1000 % 1000) as usize;
-    let micros = (micros % 1000) as usize;
-    (
-        FRACTIONS
-            .get(4 * millis..4 * millis + 4)
-            .unwrap_or_default(),
-        FRACTIONS
-            .get(4 * micros..4 * micros + 3)
-            .unwrap_or_default(),
-    )
+    let millis = FRACTIONS[(micros / 1000 % 1000) as usize];
+    let micros = FRACTIONS[(micros % 1000) as usize];
+    (millis, micros.get(..3).unwrap_or_default())
 }
 
 /// The length of `2026-12-01-12:34:56.789.012`.
