@@ -371,7 +371,9 @@ struct ReadmeDoctests;
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::site::{Code, Find, Site, find_definition, report_by_code, site_order};
+    pub use crate::site::{
+        Code, Find, Probe, ShowValue, Site, Value, find_definition, report_by_code, site_order,
+    };
     pub use errcode_runtime::__private::*;
     pub use inventory;
 

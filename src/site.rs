@@ -268,13 +268,73 @@ pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; 
     order
 }
 
-/// The values of a report site, each written where the definition's
-/// argument order puts it.
+/// A report site's value: a text, written as it is, or anything else
+/// `Display`, written through it (a hundred instructions more: the
+/// formatting machinery of `core::fmt`). The site's macro picks the form
+/// from the value's type with [`Probe`].
+#[derive(Clone, Copy)]
+pub enum Value<'a> {
+    /// A standard text type's value (`str`, `String`, `&str`, `Cow<str>`, ...).
+    Text(&'a str),
+    /// Any other `Display` value.
+    Shown(&'a dyn ArgDisplay),
+}
+
+/// A report site's value, seen by its type: `(&Probe(&value)).errcode_value()`
+/// finds an inherent method for the text types, which wins over the
+/// method of [`ShowValue`], implemented for every other type (method
+/// resolution prefers inherent methods to trait methods at the same
+/// receiver type: the standard library's `format_args!` relies on no such
+/// thing, so a site does).
+pub struct Probe<'a, T: ?Sized>(pub &'a T);
+
+macro_rules! text_probes {
+    ($($ty:ty => |$value:ident| $text:expr;)*) => {$(
+        impl<'a> Probe<'a, $ty> {
+            /// The value, as text.
+            #[inline]
+            pub fn errcode_value(&self) -> Value<'a> {
+                let $value: &'a $ty = self.0;
+                Value::Text($text)
+            }
+        }
+    )*};
+}
+
+text_probes! {
+    str => |value| value;
+    &str => |value| value;
+    &&str => |value| value;
+    String => |value| value.as_str();
+    &String => |value| value.as_str();
+    std::borrow::Cow<'_, str> => |value| value;
+    Box<str> => |value| value;
+}
+
+/// The method of [`Probe`] for a value that is not one of the text types:
+/// written through its `Display`, which a value must have (a value that
+/// has none fails at the value, with [`ArgDisplay`]'s message).
+pub trait ShowValue<'a, T: ?Sized> {
+    /// The value, to be written through its `Display`.
+    fn errcode_value(&self) -> Value<'a>
+    where
+        T: ArgDisplay;
+}
+
+impl<'a, T> ShowValue<'a, T> for Probe<'a, T> {
+    #[inline]
+    fn errcode_value(&self) -> Value<'a>
+    where
+        T: ArgDisplay,
+    {
+        Value::Shown(self.0)
+    }
+}
+
+/// The values of a report site, in the order of the definition's arguments.
 struct SiteValues<'a> {
     definition: &'static ErrorDef,
-    values: &'a [&'a dyn ArgDisplay],
-    /// For each argument of the definition, the index of its value.
-    order: &'a [usize],
+    values: &'a [Value<'a>],
 }
 
 impl Defined for SiteValues<'_> {
@@ -283,19 +343,19 @@ impl Defined for SiteValues<'_> {
     }
 
     fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result {
-        match self.order.get(index).and_then(|&at| self.values.get(at)) {
-            Some(value) => value.write_arg(out),
+        match self.values.get(index) {
+            Some(Value::Text(text)) => out.write_str(text),
+            Some(Value::Shown(value)) => value.write_arg(out),
             None => Ok(()),
         }
     }
 }
 
-/// Reports `definition` with a site's values, `order` from [`site_order`].
+/// Reports `definition` with a site's values, in the order of its
+/// arguments ([`site_order`]): inlined, so that a site calls the runtime
+/// once.
+#[inline]
 #[track_caller]
-pub fn report_by_code(definition: &'static ErrorDef, values: &[&dyn ArgDisplay], order: &[usize]) {
-    report_defined(&SiteValues {
-        definition,
-        values,
-        order,
-    });
+pub fn report_by_code(definition: &'static ErrorDef, values: &[Value<'_>]) {
+    report_defined(&SiteValues { definition, values });
 }

@@ -79,22 +79,47 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let check = quote_spanned!(keys_span=> #krate_at_keys::__private::site_order);
     let mut arguments = Group::new(Delimiter::Parenthesis, quote!(SITE, [#(#keys),*]));
     arguments.set_span(keys_span);
-    let order = quote_spanned!(keys_span=> &ORDER);
     let values = values.iter().map(|value| {
         let span = value
             .clone()
             .into_iter()
             .next()
             .map_or(call.values.span(), |token| token.span());
-        quote_spanned!(span=> &(#value) as &dyn #krate::ArgDisplay)
+        // A text is kept as text, anything else is written through its
+        // `Display` (`errcode::__private::Probe`); a value that has none
+        // fails here, at the value, with `ArgDisplay`'s message.
+        let krate = crate::definition::expand::respan(krate.clone(), span);
+        quote_spanned!(span=> #krate::__private::Probe(&(#value)).errcode_value())
+    });
+    // The values in the order of the definition's arguments, which the
+    // compiler works out from the constant order: the report reads the
+    // value of an argument with no look-up. The values are the match's
+    // scrutinee, so that their temporaries live until the report is made.
+    let positions = (0..count).map(|position| quote_spanned!(keys_span=> values[ORDER[#position]]));
+    let report = if count == 0 {
+        quote!(#krate::__private::report_by_code((SITE.definition)(), &[]))
+    } else {
+        quote! {
+            match [#(#values),*] {
+                values => #krate::__private::report_by_code((SITE.definition)(), &[#(#positions),*]),
+            }
+        }
+    };
+    // What picks the form of a value that is not text.
+    let show = (count > 0).then(|| {
+        quote! {
+            #[allow(unused_imports)]
+            use #krate::__private::ShowValue as _;
+        }
     });
     quote! {
         {
+            #show
             #[allow(dead_code)]
             struct #site;
             const SITE: #krate::__private::Site = #lookup;
             const ORDER: [usize; #count] = #check #arguments;
-            #krate::__private::report_by_code((SITE.definition)(), &[#(#values),*], #order)
+            #report
         }
     }
 }
