@@ -158,15 +158,53 @@ const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
     }
 }
 
+/// A report site, checked: the constant each site has, the one the
+/// compiler evaluates for it.
+pub struct Checked<const K: usize> {
+    /// The definition of the site's code ([`Site::definition`]).
+    pub definition: fn() -> &'static ErrorDef,
+    /// For each argument of the definition, where the site gives its value.
+    pub order: [usize; K],
+}
+
 /// Checks a report site's argument names against the definition's, as the
-/// compiler evaluates the site's constant; returns, for each argument of
-/// the definition, where the site gives its value. A name that is not the
-/// definition's, or one it leaves out, fails the build with a message that
-/// names the code, the names and where the code is defined.
-pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; K] {
+/// compiler evaluates the site's constant; returns the definition and, for
+/// each argument of the definition, where the site gives its value. A name
+/// that is not the definition's, or one it leaves out, fails the build with
+/// a message that names the code, the names and where the code is defined.
+pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> Checked<K> {
+    let definition = site.definition;
+    let mut order = [0; K];
+    // The common case first, as cheap to evaluate as it can be: the names
+    // the definition has, in its order (each site is evaluated once per
+    // build, a thousand sites a thousand times).
+    if site.args.len() == K {
+        let mut index = 0;
+        while index < K && same(site.args[index], keys[index]) {
+            order[index] = index;
+            index += 1;
+        }
+        if index == K {
+            return Checked { definition, order };
+        }
+    }
+    match order_by_name(&site, &keys) {
+        Ok(order) => Checked { definition, order },
+        Err(text) => panic!("{}", text.text()),
+    }
+}
+
+/// [`site_order`] for names in another order than the definition's, or
+/// names that are not its own (which fail the build).
+/// Fails with the message of what is wrong, which `site_order` panics
+/// with: the build's error then shows one frame, the site's check.
+// Evaluated by the compiler only, where a `Box` cannot be made: the message
+// is returned by value.
+#[allow(clippy::result_large_err)]
+const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<[usize; K], Text> {
     let mut order = [0; K];
     if !site.valid {
-        return order;
+        return Ok(order);
     }
     let mut text = Text::new();
     let mut failed = false;
@@ -263,9 +301,9 @@ pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; 
         text.push(" is ");
         text.push(site.place);
         text.push(")");
-        panic!("{}", text.text());
+        return Err(text);
     }
-    order
+    Ok(order)
 }
 
 /// A report site's value: a text, written as it is, or anything else

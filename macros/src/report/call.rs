@@ -77,7 +77,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let keys_span = call.keys.span();
     let krate_at_keys = crate::definition::expand::respan(krate.clone(), keys_span);
     let check = quote_spanned!(keys_span=> #krate_at_keys::__private::site_order);
-    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(SITE, [#(#keys),*]));
+    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(#lookup, [#(#keys),*]));
     arguments.set_span(keys_span);
     let values = values.iter().map(|value| {
         let span = value
@@ -95,13 +95,16 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     // compiler works out from the constant order: the report reads the
     // value of an argument with no look-up. The values are the match's
     // scrutinee, so that their temporaries live until the report is made.
-    let positions = (0..count).map(|position| quote_spanned!(keys_span=> values[ORDER[#position]]));
+    let positions =
+        (0..count).map(|position| quote_spanned!(keys_span=> values[SITE.order[#position]]));
+    // At the keys: where a failed check's notes point, for every use.
+    let definition = quote_spanned!(keys_span=> (SITE.definition)());
     let report = if count == 0 {
-        quote!(#krate::__private::report_by_code((SITE.definition)(), &[]))
+        quote!(#krate::__private::report_by_code(#definition, &[]))
     } else {
         quote! {
             match [#(#values),*] {
-                values => #krate::__private::report_by_code((SITE.definition)(), &[#(#positions),*]),
+                values => #krate::__private::report_by_code(#definition, &[#(#positions),*]),
             }
         }
     };
@@ -117,8 +120,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #show
             #[allow(dead_code)]
             struct #site;
-            const SITE: #krate::__private::Site = #lookup;
-            const ORDER: [usize; #count] = #check #arguments;
+            const SITE: #krate::__private::Checked<#count> = #check #arguments;
             #report
         }
     }
