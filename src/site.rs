@@ -389,11 +389,21 @@ impl Defined for SiteValues<'_> {
     }
 }
 
-/// Reports `definition` with a site's values, in the order of its
-/// arguments ([`site_order`]): inlined, so that a site calls the runtime
-/// once.
+/// Reports `definition` with a site's values, in the site's order, and
+/// `order` from [`site_order`]: inlined, so that a site calls the runtime
+/// once, and the compiler, knowing the order, puts each value where the
+/// definition's arguments want it without a look-up at run time (the site
+/// itself has no indexing for the type checker to work through).
 #[inline]
 #[track_caller]
-pub fn report_by_code(definition: &'static ErrorDef, values: &[Value<'_>]) {
-    report_defined(&SiteValues { definition, values });
+pub fn report_by_code<const K: usize>(
+    definition: &'static ErrorDef,
+    values: [Value<'_>; K],
+    order: &[usize; K],
+) {
+    let ordered: [Value<'_>; K] = core::array::from_fn(|index| values[order[index]]);
+    report_defined(&SiteValues {
+        definition,
+        values: &ordered,
+    });
 }

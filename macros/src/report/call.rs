@@ -91,22 +91,12 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         let krate = crate::definition::expand::respan(krate.clone(), span);
         quote_spanned!(span=> #krate::__private::Probe(&(#value)).errcode_value())
     });
-    // The values in the order of the definition's arguments, which the
-    // compiler works out from the constant order: the report reads the
-    // value of an argument with no look-up. The values are the match's
-    // scrutinee, so that their temporaries live until the report is made.
-    let positions =
-        (0..count).map(|position| quote_spanned!(keys_span=> values[SITE.order[#position]]));
-    // At the keys: where a failed check's notes point, for every use.
+    // The values in the site's order, and the order of the definition's
+    // arguments, which the report puts them in.
     let definition = quote_spanned!(keys_span=> (SITE.definition)());
-    let report = if count == 0 {
-        quote!(#krate::__private::report_by_code(#definition, &[]))
-    } else {
-        quote! {
-            match [#(#values),*] {
-                values => #krate::__private::report_by_code(#definition, &[#(#positions),*]),
-            }
-        }
+    let order = quote_spanned!(keys_span=> &SITE.order);
+    let report = quote! {
+        #krate::__private::report_by_code(#definition, [#(#values),*], #order)
     };
     // What picks the form of a value that is not text.
     let show = (count > 0).then(|| {

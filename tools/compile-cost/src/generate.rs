@@ -630,27 +630,17 @@ pub type {code} = {name};
         };
         let count = def.names.len();
         let site = if shape.lookup {
-            // Each value seen through `Probe`, reported in the definition's
-            // order, which the constant gives.
+            // Each value seen through `Probe`, in the site's order, and the
+            // definition's order, which the constant gives.
             let values: Vec<String> = def
                 .names
                 .iter()
                 .map(|field| format!("::errcode::__private::Probe(&({field})).errcode_value()"))
                 .collect();
-            let positions: Vec<String> = (0..count)
-                .map(|position| format!("values[SITE.order[{position}]]"))
-                .collect();
-            let report = if count == 0 {
-                "::errcode::__private::report_by_code((SITE.definition)(), &[])".to_owned()
-            } else {
-                format!(
-                    "match [{values}] {{
-            values => ::errcode::__private::report_by_code((SITE.definition)(), &[{positions}]),
-        }}",
-                    values = values.join(", "),
-                    positions = positions.join(", "),
-                )
-            };
+            let report = format!(
+                "::errcode::__private::report_by_code((SITE.definition)(), [{}], &SITE.order)",
+                values.join(", ")
+            );
             let show = if count == 0 {
                 ""
             } else {
