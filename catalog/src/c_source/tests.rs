@@ -484,3 +484,24 @@ fn reading_is_linear_in_the_input() {
         assert_eq!(found, [1_000, 8_000], "{shape:?}");
     }
 }
+
+#[test]
+fn a_row_with_a_stray_closer_is_updated_where_the_reader_ends_it() {
+    // Found by the `c_source` fuzz target: the update matched brackets
+    // otherwise than the reader, took a `}` with no `{` open for the row's
+    // end, and sliced its arguments backwards (a panic).
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "E19999", "ErrMessage": "New %s", "Arglist": "errmsg"}]}"#,
+    )
+    .catalog;
+    let text =
+        "X(E19999, \"E19999\", (\"errmsg\"), \"Old %s ErrorCode=E19999.\\n\", LEVEL} {a, b})\n";
+    let rows = read(text).rows;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].span, 0..text.len() - 1);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        "X(E19999, \"E19999\", (\"errmsg\"), \"New %s ErrorCode=E19999.\\n\", LEVEL} {a, b})\n"
+    );
+}

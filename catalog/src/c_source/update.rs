@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::lex::{Tok, Tokens};
+use super::scan::{bracket_index, opener_of};
 use super::write::c_string;
 use super::{CFile, Layout, Row, read_c};
 use crate::model::{Catalog, Entry, NOT_APPLICABLE};
@@ -289,25 +290,42 @@ struct Rewrite {
 /// included, spaces around left out.
 fn argument_ranges(bytes: &[u8], row: &Row) -> Option<(usize, Vec<Range<usize>>, usize)> {
     let text = &bytes[row.span.clone()];
-    let mut depth = 0usize;
+    // Brackets are matched as the reader matches them: a closer with no
+    // opener of its kind is punctuation, and one that has an opener closes
+    // the groups opened after it too. The row's group is the first one;
+    // it ends where it closes.
+    let mut opened: Vec<u8> = Vec::new();
+    // How many of each kind, `(`, `[`, `{`, are open.
+    let mut counts = [0usize; 3];
     let mut open = None;
     let mut separators: Vec<(usize, usize)> = Vec::new();
     let mut close = None;
     for token in Tokens::new(text) {
         match token.tok {
-            Tok::Punct(b'(' | b'[' | b'{') => {
-                depth += 1;
-                if depth == 1 {
+            Tok::Punct(bracket @ (b'(' | b'[' | b'{')) => {
+                opened.push(bracket);
+                counts[bracket_index(bracket)] += 1;
+                if opened.len() == 1 {
                     open = Some(token.end);
                 }
             }
-            Tok::Punct(b')' | b']' | b'}') => {
-                if depth == 1 {
-                    close = Some(token.start);
+            Tok::Punct(closer @ (b')' | b']' | b'}')) => {
+                if counts[bracket_index(closer)] == 0 {
+                    continue;
                 }
-                depth = depth.saturating_sub(1);
+                // Each bracket is pushed and popped once: linear.
+                while let Some(popped) = opened.pop() {
+                    counts[bracket_index(popped)] -= 1;
+                    if popped == opener_of(closer) {
+                        break;
+                    }
+                }
+                if opened.is_empty() {
+                    close = Some(token.start);
+                    break;
+                }
             }
-            Tok::Punct(b',') if depth == 1 => separators.push((token.start, token.end)),
+            Tok::Punct(b',') if opened.len() == 1 => separators.push((token.start, token.end)),
             _ => {}
         }
     }
