@@ -505,3 +505,24 @@ fn a_row_with_a_stray_closer_is_updated_where_the_reader_ends_it() {
         "X(E19999, \"E19999\", (\"errmsg\"), \"New %s ErrorCode=E19999.\\n\", LEVEL} {a, b})\n"
     );
 }
+
+#[test]
+fn a_row_on_a_directives_line_laid_out_again_continues_the_directive() {
+    // Found by the `c_source` fuzz target: the row's new lines had no `\`,
+    // so that all but the first left the directive, and the row was lost.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory for the profiling of the device.", "Arglist": "buf_size"}]}"#,
+    )
+    .catalog;
+    let text = "#define ROW {\"EK0201\", \"Old %s.\", NULL, NULL, {\"buf_size\"}}\n";
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle { column_limit: 60 });
+    let updated = String::from_utf8(updated.text).unwrap();
+    assert_eq!(
+        updated,
+        "#define ROW {\"EK0201\", \\\n             \"Failed to allocate %s host memory for the \" \\\n             \"profiling of the device.\", \\\n             NULL, \\\n             NULL, \\\n             {\"buf_size\"}}\n"
+    );
+    assert_eq!(
+        read(&updated).rows[0].message,
+        "Failed to allocate %s host memory for the profiling of the device."
+    );
+}

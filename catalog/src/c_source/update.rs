@@ -478,7 +478,12 @@ fn rewrite_row(
     } else {
         previous_line.filter(|line| continued(line))
     };
+    // A row on a directive's only line (`#define ROW {...}`) that is laid
+    // out over several lines must continue the directive with `\`, or its
+    // lines after the first leave it.
+    let directive = line_text.trim_ascii_start().starts_with(b"#");
     let ends = match macro_line {
+        None if directive => Ends::Unaligned,
         None => Ends::Plain,
         Some(line) => {
             let text = line.trim_ascii_end();
