@@ -526,3 +526,26 @@ fn a_row_on_a_directives_line_laid_out_again_continues_the_directive() {
         "Failed to allocate %s host memory for the profiling of the device."
     );
 }
+
+#[test]
+fn comments_and_strings_end_where_continuations_let_them() {
+    // A `\` at a line comment's end continues it (`a` is comment); `*\`,
+    // a line end, then `/` ends a block comment; a `\` and a line end in
+    // a string are no text.
+    let text = "// x \\\r\na(\"EK0001\");\n/* é *\\\n/ b(\"EK0002\"); /* * / */ c(\"EK0\\\n003\");\nd(\"EK0004\") // é\rf(\"EK0005\");";
+    let file = read(text);
+    let sites: Vec<(String, Position)> = file
+        .sites
+        .iter()
+        .map(|site| (site.code.last().to_owned(), site.at))
+        .collect();
+    assert_eq!(
+        sites,
+        [
+            ("EK0002".to_owned(), Position::new(4, 5)),
+            ("EK0003".to_owned(), Position::new(4, 28)),
+            ("EK0004".to_owned(), Position::new(6, 3)),
+            ("EK0005".to_owned(), Position::new(7, 3)),
+        ]
+    );
+}
