@@ -276,7 +276,16 @@ impl<'a> Raw<'a> {
                 continue;
             }
             if byte.is_ascii_whitespace() {
-                self.bump();
+                // Spaces and tabs at once, up to a line end or a `\`.
+                let run = self.bytes[self.index..]
+                    .iter()
+                    .take_while(|&&byte| byte.is_ascii_whitespace() && !Self::at_line_end(byte))
+                    .count();
+                if run == 0 {
+                    self.bump();
+                } else {
+                    self.advance_to(self.index + run);
+                }
                 continue;
             }
             let at = self.position();
@@ -310,7 +319,16 @@ impl<'a> Raw<'a> {
                 return Some(self.token(Tok::Number, start, at));
             }
             if is_ident_byte(byte) {
-                while self.peek().is_some_and(is_ident_byte) {
+                loop {
+                    // The name's bytes at once, then across a continuation.
+                    let run = self.bytes[self.index..]
+                        .iter()
+                        .take_while(|&&byte| is_ident_byte(byte))
+                        .count();
+                    self.advance_to(self.index + run);
+                    if !self.peek().is_some_and(is_ident_byte) {
+                        break;
+                    }
                     self.bump();
                 }
                 // String prefixes: L"", u"", U"", u8"", and raw strings R"x(...)x";
