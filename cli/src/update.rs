@@ -144,6 +144,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                         "errcode: {name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first\n"
                     ));
                 }
+                TableChange::Nested { code, line } => {
+                    problems = true;
+                    outcome.stderr.push_str(&format!(
+                        "errcode: {name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are\n"
+                    ));
+                }
                 TableChange::TooWide { code, line } => outcome.stderr.push_str(&format!(
                     "errcode: {name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)\n",
                     style.column_limit

@@ -549,3 +549,31 @@ fn comments_and_strings_end_where_continuations_let_them() {
         ]
     );
 }
+
+#[test]
+fn rows_inside_rows_are_left_as_they_are() {
+    // Found by the `c_source` fuzz target: a row written as another's
+    // field was rewritten with it, the two edits overlapped, and the
+    // second was spliced into the first's shifted bytes.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EH0001", "ErrMessage": "New [%s].", "Arglist": "value"}]}"#,
+    )
+    .catalog;
+    let text = "{\"EH0001\", \"Old [%s].\", NULL, NULL, {\"EH0001\", \"Old.\", NULL, NULL, {}}},\n";
+    assert_eq!(read(text).rows.len(), 2);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [
+            TableChange::Nested {
+                code: "EH0001".to_owned(),
+                line: 1
+            },
+            TableChange::Nested {
+                code: "EH0001".to_owned(),
+                line: 1
+            }
+        ]
+    );
+}

@@ -86,6 +86,14 @@ pub enum TableChange {
         /// Its value.
         value: u64,
     },
+    /// The row is inside another row's brackets, or holds another row: the
+    /// two cannot both be rewritten, and both stay.
+    Nested {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
     /// The rewritten row has a line longer than the file's width: a word
     /// longer than the line, or a comment that keeps the row from being
     /// laid out again.
@@ -140,15 +148,20 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
         entries.entry(entry.code.as_str()).or_insert(entry);
     }
     let bound = table_bound(&file);
+    let nested = nested_rows(&file.rows);
     let mut edits: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
     let mut changes = Vec::new();
-    for row in &file.rows {
+    for (row, nested) in file.rows.iter().zip(nested) {
         let line = row.at.line;
         let code = row.code.clone();
         let Some(entry) = entries.get(row.code.as_str()) else {
             changes.push(TableChange::NotInCatalog { code, line });
             continue;
         };
+        if nested {
+            changes.push(TableChange::Nested { code, line });
+            continue;
+        }
         let wanted = Wanted::of(row, entry);
         let fields = wanted.differing(row);
         if fields.is_empty() {
@@ -186,6 +199,31 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
         text.splice(range, replacement);
     }
     TableUpdate { text, changes }
+}
+
+/// For each row, whether it is inside another row's span or holds one.
+/// Spans are bracket groups: two are nested or apart, never crossed.
+fn nested_rows(rows: &[Row]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&index| {
+        (
+            rows[index].span.start,
+            std::cmp::Reverse(rows[index].span.end),
+        )
+    });
+    let mut nested = vec![false; rows.len()];
+    // The outermost row reached so far, and where it ends.
+    let mut outer: Option<(usize, usize)> = None;
+    for index in order {
+        match outer {
+            Some((holder, end)) if rows[index].span.start < end => {
+                nested[holder] = true;
+                nested[index] = true;
+            }
+            _ => outer = Some((index, rows[index].span.end)),
+        }
+    }
+    nested
 }
 
 /// The bound of a row's names: the array member whose name says it holds
