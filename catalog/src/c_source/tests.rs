@@ -577,3 +577,55 @@ fn rows_inside_rows_are_left_as_they_are() {
         ]
     );
 }
+
+#[test]
+fn a_rewrite_that_would_change_the_rows_leaves_the_file_as_it_is() {
+    // Found by the `c_source` fuzz target: a row's last argument ends in
+    // an unclosed literal, which the row's line end closes; laid out anew
+    // on one line, the literal runs on over the row's `)`, and the
+    // brackets after it pair differently.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EH0001", "ErrMessage": "New %s.", "Arglist": "value"}]}"#,
+    )
+    .catalog;
+    let row = "X(EH0001, \"EH0001\", (\"value\"), \"Old %s.\", LEVEL \"open\n)\n";
+    // Before other text, the row would run on over it to the file's end.
+    let text = format!("{row}int after;\n");
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [TableChange::RowsShifted {
+            code: "EH0001".to_owned(),
+            line: 1,
+            shift: RowShift::Moved
+        }]
+    );
+    assert!(!updated.changed());
+    // Before another row, it would hold that row.
+    let text = format!("{row}X(EH0002, \"EH0002\", (), \"Kept.\", LEVEL)\n");
+    assert_eq!(read(&text).rows.len(), 2);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [
+            TableChange::NotInCatalog {
+                code: "EH0002".to_owned(),
+                line: 3
+            },
+            TableChange::RowsShifted {
+                code: "EH0001".to_owned(),
+                line: 1,
+                shift: RowShift::Moved
+            }
+        ]
+    );
+    // Closed on its line, the row is rewritten.
+    let text = "X(EH0001, \"EH0001\", (\"value\"), \"Old %s.\", LEVEL \"open\")\n";
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        "X(EH0001, \"EH0001\", (\"value\"), \"New %s.\", LEVEL \"open\")\n"
+    );
+}

@@ -103,6 +103,36 @@ pub enum TableChange {
         /// The row's line.
         line: u32,
     },
+    /// Rewritten, the file would not read as the rows it has: a row's new
+    /// text would pair the brackets after it differently (as an unclosed
+    /// literal in a row can), and a row would be lost, gained or moved.
+    /// No row of the file is rewritten: its text stays as it is, and the
+    /// rows' other changes are not made.
+    RowsShifted {
+        /// The code of the first row, in the file's order, that would not
+        /// be read as it is.
+        code: String,
+        /// That row's line: in the file as it is, or for a row gained, in
+        /// the text the update would have written.
+        line: u32,
+        /// What would become of the row.
+        shift: RowShift,
+    },
+}
+
+/// What rewriting a file's rows would do to one row of it
+/// ([`TableChange::RowsShifted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RowShift {
+    /// The row would no longer be read as a row.
+    Lost,
+    /// Text that is no row would be read as one.
+    Gained,
+    /// The row would be read with other text: inside another row's
+    /// brackets, holding another row, or with fields other than its own
+    /// or the catalog's.
+    Moved,
 }
 
 /// A table's text brought in line with a catalog, and what was done.
@@ -149,9 +179,13 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
     }
     let bound = table_bound(&file);
     let nested = nested_rows(&file.rows);
-    let mut edits: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+    let mut edits: Vec<(usize, Range<usize>, Vec<u8>)> = Vec::new();
+    // Per row, the fields it is rewritten to, if it is, and (once the
+    // edits are made) where its new text is.
+    let mut rewritten: Vec<Option<(Wanted, Range<usize>)>> = Vec::new();
+    rewritten.resize_with(file.rows.len(), || None);
     let mut changes = Vec::new();
-    for (row, nested) in file.rows.iter().zip(nested) {
+    for (index, (row, &nested)) in file.rows.iter().zip(&nested).enumerate() {
         let line = row.at.line;
         let code = row.code.clone();
         let Some(entry) = entries.get(row.code.as_str()) else {
@@ -190,15 +224,113 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
                 line,
             });
         }
-        edits.push((rewrite.range, rewrite.text));
+        edits.push((index, rewrite.range, rewrite.text));
+        rewritten[index] = Some((wanted, 0..0));
         changes.push(TableChange::Updated { code, line, fields });
     }
+    if edits.is_empty() {
+        return TableUpdate {
+            text: bytes.to_vec(),
+            changes,
+        };
+    }
     let mut text = bytes.to_vec();
-    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
-    for (range, replacement) in edits {
+    edits.sort_by_key(|(_, range, _)| range.start);
+    // How much longer the text before the next edit has grown.
+    let mut grown = 0isize;
+    for (index, range, replacement) in &edits {
+        if let Some((_, new)) = &mut rewritten[*index] {
+            let start = range.start.saturating_add_signed(grown);
+            *new = start..start + replacement.len();
+        }
+        grown += replacement.len() as isize - range.len() as isize;
+    }
+    for (_, range, replacement) in edits.into_iter().rev() {
         text.splice(range, replacement);
     }
+    // The new text read again must hold the same rows, in the same order
+    // and nesting: a rewritten field that ends in an unclosed literal, laid
+    // out anew, can swallow the line end that closed it, and the brackets
+    // after it pair differently. Such a file is left as it is.
+    if let Some(shifted) = shifted_row(bytes, &file.rows, &nested, &rewritten, &text) {
+        changes.retain(|change| {
+            !matches!(
+                change,
+                TableChange::Updated { .. } | TableChange::TooWide { .. }
+            )
+        });
+        changes.push(shifted);
+        return TableUpdate {
+            text: bytes.to_vec(),
+            changes,
+        };
+    }
     TableUpdate { text, changes }
+}
+
+/// The first row, in the file's order (`bytes`), that `text` (its rows
+/// rewritten) does not read as expected: each row not rewritten with
+/// the same layout and bytes, each rewritten one within its new text
+/// and with the catalog's fields, every one as nested as before, and no
+/// other row.
+fn shifted_row(
+    bytes: &[u8],
+    rows: &[Row],
+    nested: &[bool],
+    rewritten: &[Option<(Wanted, Range<usize>)>],
+    text: &[u8],
+) -> Option<TableChange> {
+    let read = read_c(text);
+    let read_nested = nested_rows(&read.rows);
+    let in_order = |rows: &[Row]| {
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by_key(|&index| rows[index].span.start);
+        order
+    };
+    let before = in_order(rows);
+    let after = in_order(&read.rows);
+    let shifted = |row: &Row, shift: RowShift| TableChange::RowsShifted {
+        code: row.code.clone(),
+        line: row.at.line,
+        shift,
+    };
+    for (place, &old) in before.iter().enumerate() {
+        let row = &rows[old];
+        let Some(&new) = after.get(place) else {
+            return Some(shifted(row, RowShift::Lost));
+        };
+        let found = &read.rows[new];
+        if found.code != row.code {
+            // A row of this code further on is this row moved; none is
+            // this row lost, or a row gained before it.
+            let further = |code: &str, order: &[usize], rows: &[Row]| {
+                order[place..].iter().any(|&index| rows[index].code == code)
+            };
+            return Some(if !further(&row.code, &after, &read.rows) {
+                shifted(row, RowShift::Lost)
+            } else if !further(&found.code, &before, rows) {
+                shifted(found, RowShift::Gained)
+            } else {
+                shifted(row, RowShift::Moved)
+            });
+        }
+        let same = found.layout == row.layout
+            && read_nested[new] == nested[old]
+            && match &rewritten[old] {
+                Some((wanted, new)) => {
+                    new.start <= found.span.start
+                        && found.span.end <= new.end
+                        && wanted.differing(found).is_empty()
+                }
+                None => text[found.span.clone()] == bytes[row.span.clone()],
+            };
+        if !same {
+            return Some(shifted(row, RowShift::Moved));
+        }
+    }
+    after
+        .get(before.len())
+        .map(|&new| shifted(&read.rows[new], RowShift::Gained))
 }
 
 /// For each row, whether it is inside another row's span or holds one.
