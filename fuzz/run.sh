@@ -5,7 +5,7 @@
 # sanitizer flags with RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh TARGET [SECONDS]   (targets: template_parser report_values catalog_registration catalog_reports)}
+target=${1:?usage: fuzz/run.sh TARGET [SECONDS]   (targets: template_parser report_values catalog_registration catalog_reports c_source cann_page rust_source)}
 seconds=${2:-300}
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p "corpus/$target"

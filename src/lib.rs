@@ -373,7 +373,8 @@ struct ReadmeDoctests;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::site::{
-        Code, Find, Site, find_definition, report_by_code, site_live, site_order,
+        Checked, Code, Find, Probe, ShowValue, Site, Value, find_definition, report_by_code,
+        site_live, site_order,
     };
     pub use errcode_runtime::__private::*;
     pub use inventory;

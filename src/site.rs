@@ -166,9 +166,10 @@ const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
 /// a message that names it, since when it is retired, what to report
 /// instead and where it is defined: a retired code is reported no more,
 /// and a fix of the site's names would only lead to a report nobody reads.
-pub const fn site_live(site: Site) {
+/// A live code's site is returned, for [`site_order`] to check its names.
+pub const fn site_live(site: Site) -> Site {
     if site.retired.is_empty() {
-        return;
+        return site;
     }
     let mut text = Text::new();
     text.push(site.code);
@@ -182,16 +183,53 @@ pub const fn site_live(site: Site) {
     panic!("{}", text.text());
 }
 
+/// A report site, checked: the constant each site has, the one the
+/// compiler evaluates for it.
+pub struct Checked<const K: usize> {
+    /// The definition of the site's code ([`Site::definition`]).
+    pub definition: fn() -> &'static ErrorDef,
+    /// For each argument of the definition, where the site gives its value.
+    pub order: [usize; K],
+}
+
 /// Checks a report site's argument names against the definition's, as the
-/// compiler evaluates the site's constant; returns, for each argument of
-/// the definition, where the site gives its value. A name that is not the
-/// definition's, or one it leaves out, fails the build with a message that
-/// names the code, the names and where the code is defined.
-pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; K] {
+/// compiler evaluates the site's constant; returns the definition and, for
+/// each argument of the definition, where the site gives its value. A name
+/// that is not the definition's, or one it leaves out, fails the build with
+/// a message that names the code, the names and where the code is defined.
+pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> Checked<K> {
+    let definition = site.definition;
     let mut order = [0; K];
-    // A retired code's site fails in `site_live`, at the code.
-    if !site.valid || !site.retired.is_empty() {
-        return order;
+    // The common case first, as cheap to evaluate as it can be: the names
+    // the definition has, in its order (each site is evaluated once per
+    // build, a thousand sites a thousand times).
+    if site.args.len() == K {
+        let mut index = 0;
+        while index < K && same(site.args[index], keys[index]) {
+            order[index] = index;
+            index += 1;
+        }
+        if index == K {
+            return Checked { definition, order };
+        }
+    }
+    match order_by_name(&site, &keys) {
+        Ok(order) => Checked { definition, order },
+        Err(text) => panic!("{}", text.text()),
+    }
+}
+
+/// [`site_order`] for names in another order than the definition's, or
+/// names that are not its own (which fail the build).
+/// Fails with the message of what is wrong, which `site_order` panics
+/// with: the build's error then shows one frame, the site's check.
+// Evaluated by the compiler only, where a `Box` cannot be made: the message
+// is returned by value.
+#[allow(clippy::result_large_err)]
+const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<[usize; K], Text> {
+    let mut order = [0; K];
+    if !site.valid {
+        return Ok(order);
     }
     let mut text = Text::new();
     let mut failed = false;
@@ -288,18 +326,79 @@ pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> [usize; 
         text.push(" is ");
         text.push(site.place);
         text.push(")");
-        panic!("{}", text.text());
+        return Err(text);
     }
-    order
+    Ok(order)
 }
 
-/// The values of a report site, each written where the definition's
-/// argument order puts it.
+/// A report site's value: a text, written as it is, or anything else
+/// `Display`, written through it (a hundred instructions more: the
+/// formatting machinery of `core::fmt`). The site's macro picks the form
+/// from the value's type with [`Probe`].
+#[derive(Clone, Copy)]
+pub enum Value<'a> {
+    /// A standard text type's value (`str`, `String`, `&str`, `Cow<str>`, ...).
+    Text(&'a str),
+    /// Any other `Display` value.
+    Shown(&'a dyn ArgDisplay),
+}
+
+/// A report site's value, seen by its type:
+/// `match &value { value => Probe(value).errcode_value(value) }` finds an
+/// inherent method for the text types, which wins over the method of
+/// [`ShowValue`], implemented for every other type (method resolution
+/// prefers inherent methods to trait methods at the same receiver type).
+/// The value is passed again so that a value of any other type becomes a
+/// `&dyn ArgDisplay` at the site itself: a value that is not `Display`
+/// fails there, with [`ArgDisplay`]'s message and no bound of this module
+/// in the error.
+pub struct Probe<'a, T: ?Sized>(pub &'a T);
+
+macro_rules! text_probes {
+    ($($ty:ty => |$value:ident| $text:expr;)*) => {$(
+        impl<'a> Probe<'a, $ty> {
+            /// The value, as text (`_same` is the value again, which only
+            /// the method of other types reads).
+            #[inline]
+            // The parameter's type is the probe's, whichever it is.
+            #[allow(clippy::ptr_arg)]
+            pub fn errcode_value(&self, _same: &'a $ty) -> Value<'a> {
+                let $value: &'a $ty = self.0;
+                Value::Text($text)
+            }
+        }
+    )*};
+}
+
+text_probes! {
+    str => |value| value;
+    &str => |value| value;
+    &&str => |value| value;
+    String => |value| value.as_str();
+    &String => |value| value.as_str();
+    std::borrow::Cow<'_, str> => |value| value;
+    Box<str> => |value| value;
+}
+
+/// The method of [`Probe`] for a value that is not one of the text types:
+/// written through its `Display`, which the value passed must have (the
+/// site's cast to `&dyn ArgDisplay` fails at the value if it has none).
+pub trait ShowValue<'a> {
+    /// The value, to be written through its `Display`.
+    fn errcode_value(&self, shown: &'a dyn ArgDisplay) -> Value<'a>;
+}
+
+impl<'a, T: ?Sized> ShowValue<'a> for Probe<'a, T> {
+    #[inline]
+    fn errcode_value(&self, shown: &'a dyn ArgDisplay) -> Value<'a> {
+        Value::Shown(shown)
+    }
+}
+
+/// The values of a report site, in the order of the definition's arguments.
 struct SiteValues<'a> {
     definition: &'static ErrorDef,
-    values: &'a [&'a dyn ArgDisplay],
-    /// For each argument of the definition, the index of its value.
-    order: &'a [usize],
+    values: &'a [Value<'a>],
 }
 
 impl Defined for SiteValues<'_> {
@@ -308,19 +407,29 @@ impl Defined for SiteValues<'_> {
     }
 
     fn write_arg(&self, index: usize, out: &mut dyn fmt::Write) -> fmt::Result {
-        match self.order.get(index).and_then(|&at| self.values.get(at)) {
-            Some(value) => value.write_arg(out),
+        match self.values.get(index) {
+            Some(Value::Text(text)) => out.write_str(text),
+            Some(Value::Shown(value)) => value.write_arg(out),
             None => Ok(()),
         }
     }
 }
 
-/// Reports `definition` with a site's values, `order` from [`site_order`].
+/// Reports `definition` with a site's values, in the site's order, and
+/// `order` from [`site_order`]: inlined, so that a site calls the runtime
+/// once, and the compiler, knowing the order, puts each value where the
+/// definition's arguments want it without a look-up at run time (the site
+/// itself has no indexing for the type checker to work through).
+#[inline]
 #[track_caller]
-pub fn report_by_code(definition: &'static ErrorDef, values: &[&dyn ArgDisplay], order: &[usize]) {
+pub fn report_by_code<const K: usize>(
+    definition: &'static ErrorDef,
+    values: [Value<'_>; K],
+    order: &[usize; K],
+) {
+    let ordered: [Value<'_>; K] = core::array::from_fn(|index| values[order[index]]);
     report_defined(&SiteValues {
         definition,
-        values,
-        order,
+        values: &ordered,
     });
 }

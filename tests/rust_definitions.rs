@@ -210,3 +210,62 @@ fn a_number_literal_takes_the_fields_type() {
         Some("EZ0901: Device 7 is at 2.5 percent, -3 since the last poll.\r\n")
     );
 }
+
+#[derive(Debug)]
+#[error_code("EZ0902", message = "Queue {a}, {b}, {c}, {d}, {e}, {f}, {g} and {h}.")]
+pub struct EveryValueForm {
+    pub a: String,
+    pub b: String,
+    pub c: String,
+    pub d: String,
+    pub e: String,
+    pub f: String,
+    pub g: String,
+    pub h: u64,
+}
+
+#[test]
+fn report_sites_write_every_text_type_as_it_is_and_the_rest_through_display() {
+    // Each text type has its own path in a report site (written as it is);
+    // the last value, and a text behind a user's `Display`, go through
+    // `Display`. The site's names are in another order than the fields':
+    // each value still fills its own placeholder.
+    struct Shouting(&'static str);
+    impl std::fmt::Display for Shouting {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.0.to_uppercase())
+        }
+    }
+    let owned = String::from("b");
+    let borrowed: &str = "c";
+    let twice: &&str = &"d";
+    errcode::report!(
+        "EZ0902",
+        ["h", "a", "b", "c", "d", "e", "f", "g"],
+        [
+            42u64,
+            "a",
+            owned,
+            borrowed,
+            twice,
+            std::borrow::Cow::<str>::Owned("e".into()),
+            Box::<str>::from("f"),
+            Shouting("g")
+        ]
+    );
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0902: Queue a, b, c, d, e, f, G and 42.\r\n")
+    );
+    // `&String`, and a temporary that lives as long as the report.
+    let owned = String::from("x");
+    errcode::report!(
+        "EZ0902",
+        ["a", "b", "c", "d", "e", "f", "g", "h"],
+        [&owned, format!("{}{}", 1, 2), "c", "d", "e", "f", "g", 0u64]
+    );
+    assert_eq!(
+        errcode::take_error_message().as_deref(),
+        Some("EZ0902: Queue x, 12, c, d, e, f, g and 0.\r\n")
+    );
+}

@@ -13,7 +13,7 @@ use errcode::catalog::{
     Documentation, Entry, SuggestionPart, load, read_page, retired_page, set_suggestion,
     update_index, update_page,
 };
-use errcode_catalog::c_source::{TableChange, TableStyle, update_table};
+use errcode_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
@@ -142,6 +142,23 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                     problems = true;
                     outcome.stderr.push_str(&format!(
                         "errcode: {name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first\n"
+                    ));
+                }
+                TableChange::Nested { code, line } => {
+                    problems = true;
+                    outcome.stderr.push_str(&format!(
+                        "errcode: {name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are\n"
+                    ));
+                }
+                TableChange::RowsShifted { code, line, shift } => {
+                    problems = true;
+                    let what = match shift {
+                        RowShift::Lost => "would no longer be read as a row",
+                        RowShift::Gained => "would be read as a row, which it is not (at this line of the rewritten text)",
+                        _ => "would be read with other text (inside another row's brackets, holding one, or with other fields)",
+                    };
+                    outcome.stderr.push_str(&format!(
+                        "errcode: {name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged\n"
                     ));
                 }
                 TableChange::TooWide { code, line } => outcome.stderr.push_str(&format!(

@@ -8,7 +8,7 @@ use core::fmt;
 use crate::current::{NewReport, Values, record, with_store};
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::layout::Layout;
-use crate::registry::registry;
+use crate::registry::{in_force, registry};
 use crate::store::render;
 use crate::store::{Entry, Lane, Message, Store, same_text};
 use crate::time::ReportTime;
@@ -284,7 +284,7 @@ fn record_value(value: &dyn Defined, def: &'static ErrorDef) {
         NewReport::Defined {
             def,
             values: Values::Value(value),
-            in_force: false,
+            in_force: in_force(def),
         },
         SourceLocation::caller(),
     );
@@ -519,7 +519,7 @@ pub fn report_dynamic_with<'v>(
             NewReport::Defined {
                 def,
                 values: Values::Writer(&write_arg),
-                in_force: true,
+                in_force: def,
             },
             SourceLocation::caller(),
         );
@@ -533,7 +533,7 @@ pub fn report_dynamic_with<'v>(
         NewReport::Defined {
             def,
             values: Values::Texts(&values[..fields.len()]),
-            in_force: true,
+            in_force: def,
         },
         SourceLocation::caller(),
     );

@@ -98,6 +98,13 @@ struct Raw<'a> {
     unclosed: Vec<Unclosed>,
 }
 
+/// Bytes as text: moved when they are UTF-8 (most are), else each
+/// invalid sequence a U+FFFD.
+fn into_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
 fn is_ident_byte(byte: u8) -> bool {
     // Bytes of multi-byte UTF-8 characters count as letters, as compilers
     // accept them in names.
@@ -144,6 +151,21 @@ impl<'a> Raw<'a> {
         Some(byte)
     }
 
+    /// Moves to `end`, as many [`step`](Self::step)s would, with no
+    /// continuation to look for: lines and columns counted in one loop.
+    fn advance_to(&mut self, end: usize) {
+        let passed = &self.bytes[self.index..end];
+        for (offset, &byte) in passed.iter().enumerate() {
+            match byte {
+                b'\n' => self.new_line(),
+                b'\r' if self.bytes.get(self.index + offset + 1) != Some(&b'\n') => self.new_line(),
+                b'\r' | 0x80..=0xbf => {}
+                _ => self.column += 1,
+            }
+        }
+        self.index = end;
+    }
+
     fn new_line(&mut self) {
         self.line = self.line.saturating_add(1);
         self.column = 1;
@@ -173,12 +195,19 @@ impl<'a> Raw<'a> {
 
     fn line_comment(&mut self, at: Position) {
         let start = self.index;
-        while let Some(byte) = self.peek() {
-            if Self::at_line_end(byte) {
-                break;
+        // The comment runs to a line end that no `\` continues.
+        let mut from = self.index;
+        let end = loop {
+            let Some(offset) = memchr::memchr2(b'\n', b'\r', &self.bytes[from..]) else {
+                break self.bytes.len();
+            };
+            let line_end = from + offset;
+            if line_end == 0 || self.bytes[line_end - 1] != b'\\' {
+                break line_end;
             }
-            self.bump();
-        }
+            from = line_end + 1 + usize::from(self.bytes[line_end..].starts_with(b"\r\n"));
+        };
+        self.advance_to(end);
         self.note_allow(start, at);
     }
 
@@ -186,19 +215,22 @@ impl<'a> Raw<'a> {
         let start = self.index;
         self.bump();
         self.bump();
-        loop {
-            match self.bump() {
-                Some(b'*') if self.peek() == Some(b'/') => {
-                    self.bump();
-                    break;
-                }
-                Some(_) => {}
-                None => {
-                    self.unclosed.push(Unclosed::Comment(at));
-                    break;
-                }
+        // The comment ends at the first `*` followed by `/`, continuations
+        // between the two skipped.
+        let mut from = self.index;
+        let end = loop {
+            let Some(offset) = memchr::memchr(b'*', &self.bytes[from..]) else {
+                self.unclosed.push(Unclosed::Comment(at));
+                break self.bytes.len();
+            };
+            let star = from + offset;
+            let after = self.skip_splices(star + 1);
+            if self.bytes.get(after) == Some(&b'/') {
+                break after + 1;
             }
-        }
+            from = star + 1;
+        };
+        self.advance_to(end);
         self.note_allow(start, at);
     }
 
@@ -244,7 +276,16 @@ impl<'a> Raw<'a> {
                 continue;
             }
             if byte.is_ascii_whitespace() {
-                self.bump();
+                // Spaces and tabs at once, up to a line end or a `\`.
+                let run = self.bytes[self.index..]
+                    .iter()
+                    .take_while(|&&byte| byte.is_ascii_whitespace() && !Self::at_line_end(byte))
+                    .count();
+                if run == 0 {
+                    self.bump();
+                } else {
+                    self.advance_to(self.index + run);
+                }
                 continue;
             }
             let at = self.position();
@@ -278,11 +319,25 @@ impl<'a> Raw<'a> {
                 return Some(self.token(Tok::Number, start, at));
             }
             if is_ident_byte(byte) {
-                while self.peek().is_some_and(is_ident_byte) {
+                loop {
+                    // The name's bytes at once, then across a continuation.
+                    let run = self.bytes[self.index..]
+                        .iter()
+                        .take_while(|&&byte| is_ident_byte(byte))
+                        .count();
+                    self.advance_to(self.index + run);
+                    if !self.peek().is_some_and(is_ident_byte) {
+                        break;
+                    }
                     self.bump();
                 }
-                // String prefixes: L"", u"", U"", u8"", and raw strings R"x(...)x".
-                let word = self.text_of(start, self.index);
+                // String prefixes: L"", u"", U"", u8"", and raw strings R"x(...)x";
+                // a name's text is needed only before a quote.
+                let word = if matches!(self.peek(), Some(b'"' | b'\'')) {
+                    self.text_of(start, self.index)
+                } else {
+                    String::new()
+                };
                 match self.peek() {
                     Some(b'"') if matches!(word.as_str(), "L" | "u" | "U" | "u8") => {
                         let text = self.string_literal();
@@ -326,7 +381,7 @@ impl<'a> Raw<'a> {
             text.push(self.bytes[index]);
             index += 1;
         }
-        String::from_utf8_lossy(&text).into_owned()
+        into_text(text)
     }
 
     fn number(&mut self) {
@@ -410,7 +465,16 @@ impl<'a> Raw<'a> {
     fn string_literal(&mut self) -> String {
         self.bump();
         let mut bytes: Vec<u8> = Vec::new();
-        while let Some(byte) = self.peek() {
+        loop {
+            // Plain text up to the next quote, escape or line end, at once.
+            let rest = &self.bytes[self.index..];
+            let plain = rest
+                .iter()
+                .position(|byte| matches!(byte, b'"' | b'\\' | b'\n' | b'\r'))
+                .unwrap_or(rest.len());
+            bytes.extend_from_slice(&rest[..plain]);
+            self.advance_to(self.index + plain);
+            let Some(byte) = self.peek() else { break };
             if Self::at_line_end(byte) {
                 break;
             }
@@ -421,7 +485,7 @@ impl<'a> Raw<'a> {
                 byte => bytes.push(byte),
             }
         }
-        String::from_utf8_lossy(&bytes).into_owned()
+        into_text(bytes)
     }
 
     fn escape(&mut self, bytes: &mut Vec<u8>) {

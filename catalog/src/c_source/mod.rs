@@ -26,7 +26,7 @@ use std::ops::Range;
 use crate::position::Position;
 
 pub use lex::allowed_kinds;
-pub use update::{TableChange, TableStyle, TableUpdate, update_table};
+pub use update::{RowShift, TableChange, TableStyle, TableUpdate, update_table};
 
 /// How deep brackets may nest before the reader stops looking inside: a
 /// [`Problem::TooDeep`] names the place, and what is deeper goes unread.

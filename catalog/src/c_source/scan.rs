@@ -350,7 +350,7 @@ impl Stack {
     }
 }
 
-fn bracket_index(byte: u8) -> usize {
+pub(super) fn bracket_index(byte: u8) -> usize {
     match byte {
         b'(' | b')' => 0,
         b'[' | b']' => 1,
@@ -358,7 +358,7 @@ fn bracket_index(byte: u8) -> usize {
     }
 }
 
-fn opener_of(close: u8) -> u8 {
+pub(super) fn opener_of(close: u8) -> u8 {
     match close {
         b')' => b'(',
         b']' => b'[',

@@ -484,3 +484,148 @@ fn reading_is_linear_in_the_input() {
         assert_eq!(found, [1_000, 8_000], "{shape:?}");
     }
 }
+
+#[test]
+fn a_row_with_a_stray_closer_is_updated_where_the_reader_ends_it() {
+    // Found by the `c_source` fuzz target: the update matched brackets
+    // otherwise than the reader, took a `}` with no `{` open for the row's
+    // end, and sliced its arguments backwards (a panic).
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "E19999", "ErrMessage": "New %s", "Arglist": "errmsg"}]}"#,
+    )
+    .catalog;
+    let text =
+        "X(E19999, \"E19999\", (\"errmsg\"), \"Old %s ErrorCode=E19999.\\n\", LEVEL} {a, b})\n";
+    let rows = read(text).rows;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].span, 0..text.len() - 1);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        "X(E19999, \"E19999\", (\"errmsg\"), \"New %s ErrorCode=E19999.\\n\", LEVEL} {a, b})\n"
+    );
+}
+
+#[test]
+fn a_row_on_a_directives_line_laid_out_again_continues_the_directive() {
+    // Found by the `c_source` fuzz target: the row's new lines had no `\`,
+    // so that all but the first left the directive, and the row was lost.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory for the profiling of the device.", "Arglist": "buf_size"}]}"#,
+    )
+    .catalog;
+    let text = "#define ROW {\"EK0201\", \"Old %s.\", NULL, NULL, {\"buf_size\"}}\n";
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle { column_limit: 60 });
+    let updated = String::from_utf8(updated.text).unwrap();
+    assert_eq!(
+        updated,
+        "#define ROW {\"EK0201\", \\\n             \"Failed to allocate %s host memory for the \" \\\n             \"profiling of the device.\", \\\n             NULL, \\\n             NULL, \\\n             {\"buf_size\"}}\n"
+    );
+    assert_eq!(
+        read(&updated).rows[0].message,
+        "Failed to allocate %s host memory for the profiling of the device."
+    );
+}
+
+#[test]
+fn comments_and_strings_end_where_continuations_let_them() {
+    // A `\` at a line comment's end continues it (`a` is comment); `*\`,
+    // a line end, then `/` ends a block comment; a `\` and a line end in
+    // a string are no text.
+    let text = "// x \\\r\na(\"EK0001\");\n/* é *\\\n/ b(\"EK0002\"); /* * / */ c(\"EK0\\\n003\");\nd(\"EK0004\") // é\rf(\"EK0005\");";
+    let file = read(text);
+    let sites: Vec<(String, Position)> = file
+        .sites
+        .iter()
+        .map(|site| (site.code.last().to_owned(), site.at))
+        .collect();
+    assert_eq!(
+        sites,
+        [
+            ("EK0002".to_owned(), Position::new(4, 5)),
+            ("EK0003".to_owned(), Position::new(4, 28)),
+            ("EK0004".to_owned(), Position::new(6, 3)),
+            ("EK0005".to_owned(), Position::new(7, 3)),
+        ]
+    );
+}
+
+#[test]
+fn rows_inside_rows_are_left_as_they_are() {
+    // Found by the `c_source` fuzz target: a row written as another's
+    // field was rewritten with it, the two edits overlapped, and the
+    // second was spliced into the first's shifted bytes.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EH0001", "ErrMessage": "New [%s].", "Arglist": "value"}]}"#,
+    )
+    .catalog;
+    let text = "{\"EH0001\", \"Old [%s].\", NULL, NULL, {\"EH0001\", \"Old.\", NULL, NULL, {}}},\n";
+    assert_eq!(read(text).rows.len(), 2);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [
+            TableChange::Nested {
+                code: "EH0001".to_owned(),
+                line: 1
+            },
+            TableChange::Nested {
+                code: "EH0001".to_owned(),
+                line: 1
+            }
+        ]
+    );
+}
+
+#[test]
+fn a_rewrite_that_would_change_the_rows_leaves_the_file_as_it_is() {
+    // Found by the `c_source` fuzz target: a row's last argument ends in
+    // an unclosed literal, which the row's line end closes; laid out anew
+    // on one line, the literal runs on over the row's `)`, and the
+    // brackets after it pair differently.
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EH0001", "ErrMessage": "New %s.", "Arglist": "value"}]}"#,
+    )
+    .catalog;
+    let row = "X(EH0001, \"EH0001\", (\"value\"), \"Old %s.\", LEVEL \"open\n)\n";
+    // Before other text, the row would run on over it to the file's end.
+    let text = format!("{row}int after;\n");
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [TableChange::RowsShifted {
+            code: "EH0001".to_owned(),
+            line: 1,
+            shift: RowShift::Moved
+        }]
+    );
+    assert!(!updated.changed());
+    // Before another row, it would hold that row.
+    let text = format!("{row}X(EH0002, \"EH0002\", (), \"Kept.\", LEVEL)\n");
+    assert_eq!(read(&text).rows.len(), 2);
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(updated.text, text.as_bytes());
+    assert_eq!(
+        updated.changes,
+        [
+            TableChange::NotInCatalog {
+                code: "EH0002".to_owned(),
+                line: 3
+            },
+            TableChange::RowsShifted {
+                code: "EH0001".to_owned(),
+                line: 1,
+                shift: RowShift::Moved
+            }
+        ]
+    );
+    // Closed on its line, the row is rewritten.
+    let text = "X(EH0001, \"EH0001\", (\"value\"), \"Old %s.\", LEVEL \"open\")\n";
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        "X(EH0001, \"EH0001\", (\"value\"), \"New %s.\", LEVEL \"open\")\n"
+    );
+}

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::lex::{Tok, Tokens};
+use super::scan::{bracket_index, opener_of};
 use super::write::c_string;
 use super::{CFile, Layout, Row, read_c};
 use crate::model::{Catalog, Entry, NOT_APPLICABLE};
@@ -85,6 +86,14 @@ pub enum TableChange {
         /// Its value.
         value: u64,
     },
+    /// The row is inside another row's brackets, or holds another row: the
+    /// two cannot both be rewritten, and both stay.
+    Nested {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
     /// The rewritten row has a line longer than the file's width: a word
     /// longer than the line, or a comment that keeps the row from being
     /// laid out again.
@@ -94,6 +103,36 @@ pub enum TableChange {
         /// The row's line.
         line: u32,
     },
+    /// Rewritten, the file would not read as the rows it has: a row's new
+    /// text would pair the brackets after it differently (as an unclosed
+    /// literal in a row can), and a row would be lost, gained or moved.
+    /// No row of the file is rewritten: its text stays as it is, and the
+    /// rows' other changes are not made.
+    RowsShifted {
+        /// The code of the first row, in the file's order, that would not
+        /// be read as it is.
+        code: String,
+        /// That row's line: in the file as it is, or for a row gained, in
+        /// the text the update would have written.
+        line: u32,
+        /// What would become of the row.
+        shift: RowShift,
+    },
+}
+
+/// What rewriting a file's rows would do to one row of it
+/// ([`TableChange::RowsShifted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RowShift {
+    /// The row would no longer be read as a row.
+    Lost,
+    /// Text that is no row would be read as one.
+    Gained,
+    /// The row would be read with other text: inside another row's
+    /// brackets, holding another row, or with fields other than its own
+    /// or the catalog's.
+    Moved,
 }
 
 /// A table's text brought in line with a catalog, and what was done.
@@ -139,15 +178,24 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
         entries.entry(entry.code.as_str()).or_insert(entry);
     }
     let bound = table_bound(&file);
-    let mut edits: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+    let nested = nested_rows(&file.rows);
+    let mut edits: Vec<(usize, Range<usize>, Vec<u8>)> = Vec::new();
+    // Per row, the fields it is rewritten to, if it is, and (once the
+    // edits are made) where its new text is.
+    let mut rewritten: Vec<Option<(Wanted, Range<usize>)>> = Vec::new();
+    rewritten.resize_with(file.rows.len(), || None);
     let mut changes = Vec::new();
-    for row in &file.rows {
+    for (index, (row, &nested)) in file.rows.iter().zip(&nested).enumerate() {
         let line = row.at.line;
         let code = row.code.clone();
         let Some(entry) = entries.get(row.code.as_str()) else {
             changes.push(TableChange::NotInCatalog { code, line });
             continue;
         };
+        if nested {
+            changes.push(TableChange::Nested { code, line });
+            continue;
+        }
         let wanted = Wanted::of(row, entry);
         let fields = wanted.differing(row);
         if fields.is_empty() {
@@ -176,15 +224,138 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
                 line,
             });
         }
-        edits.push((rewrite.range, rewrite.text));
+        edits.push((index, rewrite.range, rewrite.text));
+        rewritten[index] = Some((wanted, 0..0));
         changes.push(TableChange::Updated { code, line, fields });
     }
+    if edits.is_empty() {
+        return TableUpdate {
+            text: bytes.to_vec(),
+            changes,
+        };
+    }
     let mut text = bytes.to_vec();
-    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
-    for (range, replacement) in edits {
+    edits.sort_by_key(|(_, range, _)| range.start);
+    // How much longer the text before the next edit has grown.
+    let mut grown = 0isize;
+    for (index, range, replacement) in &edits {
+        if let Some((_, new)) = &mut rewritten[*index] {
+            let start = range.start.saturating_add_signed(grown);
+            *new = start..start + replacement.len();
+        }
+        grown += replacement.len() as isize - range.len() as isize;
+    }
+    for (_, range, replacement) in edits.into_iter().rev() {
         text.splice(range, replacement);
     }
+    // The new text read again must hold the same rows, in the same order
+    // and nesting: a rewritten field that ends in an unclosed literal, laid
+    // out anew, can swallow the line end that closed it, and the brackets
+    // after it pair differently. Such a file is left as it is.
+    if let Some(shifted) = shifted_row(bytes, &file.rows, &nested, &rewritten, &text) {
+        changes.retain(|change| {
+            !matches!(
+                change,
+                TableChange::Updated { .. } | TableChange::TooWide { .. }
+            )
+        });
+        changes.push(shifted);
+        return TableUpdate {
+            text: bytes.to_vec(),
+            changes,
+        };
+    }
     TableUpdate { text, changes }
+}
+
+/// The first row, in the file's order (`bytes`), that `text` (its rows
+/// rewritten) does not read as expected: each row not rewritten with
+/// the same layout and bytes, each rewritten one within its new text
+/// and with the catalog's fields, every one as nested as before, and no
+/// other row.
+fn shifted_row(
+    bytes: &[u8],
+    rows: &[Row],
+    nested: &[bool],
+    rewritten: &[Option<(Wanted, Range<usize>)>],
+    text: &[u8],
+) -> Option<TableChange> {
+    let read = read_c(text);
+    let read_nested = nested_rows(&read.rows);
+    let in_order = |rows: &[Row]| {
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by_key(|&index| rows[index].span.start);
+        order
+    };
+    let before = in_order(rows);
+    let after = in_order(&read.rows);
+    let shifted = |row: &Row, shift: RowShift| TableChange::RowsShifted {
+        code: row.code.clone(),
+        line: row.at.line,
+        shift,
+    };
+    for (place, &old) in before.iter().enumerate() {
+        let row = &rows[old];
+        let Some(&new) = after.get(place) else {
+            return Some(shifted(row, RowShift::Lost));
+        };
+        let found = &read.rows[new];
+        if found.code != row.code {
+            // A row of this code further on is this row moved; none is
+            // this row lost, or a row gained before it.
+            let further = |code: &str, order: &[usize], rows: &[Row]| {
+                order[place..].iter().any(|&index| rows[index].code == code)
+            };
+            return Some(if !further(&row.code, &after, &read.rows) {
+                shifted(row, RowShift::Lost)
+            } else if !further(&found.code, &before, rows) {
+                shifted(found, RowShift::Gained)
+            } else {
+                shifted(row, RowShift::Moved)
+            });
+        }
+        let same = found.layout == row.layout
+            && read_nested[new] == nested[old]
+            && match &rewritten[old] {
+                Some((wanted, new)) => {
+                    new.start <= found.span.start
+                        && found.span.end <= new.end
+                        && wanted.differing(found).is_empty()
+                }
+                None => text[found.span.clone()] == bytes[row.span.clone()],
+            };
+        if !same {
+            return Some(shifted(row, RowShift::Moved));
+        }
+    }
+    after
+        .get(before.len())
+        .map(|&new| shifted(&read.rows[new], RowShift::Gained))
+}
+
+/// For each row, whether it is inside another row's span or holds one.
+/// Spans are bracket groups: two are nested or apart, never crossed.
+fn nested_rows(rows: &[Row]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&index| {
+        (
+            rows[index].span.start,
+            std::cmp::Reverse(rows[index].span.end),
+        )
+    });
+    let mut nested = vec![false; rows.len()];
+    // The outermost row reached so far, and where it ends.
+    let mut outer: Option<(usize, usize)> = None;
+    for index in order {
+        match outer {
+            Some((holder, end)) if rows[index].span.start < end => {
+                nested[holder] = true;
+                nested[index] = true;
+            }
+            _ => outer = Some((index, rows[index].span.end)),
+        }
+    }
+    nested
 }
 
 /// The bound of a row's names: the array member whose name says it holds
@@ -289,25 +460,42 @@ struct Rewrite {
 /// included, spaces around left out.
 fn argument_ranges(bytes: &[u8], row: &Row) -> Option<(usize, Vec<Range<usize>>, usize)> {
     let text = &bytes[row.span.clone()];
-    let mut depth = 0usize;
+    // Brackets are matched as the reader matches them: a closer with no
+    // opener of its kind is punctuation, and one that has an opener closes
+    // the groups opened after it too. The row's group is the first one;
+    // it ends where it closes.
+    let mut opened: Vec<u8> = Vec::new();
+    // How many of each kind, `(`, `[`, `{`, are open.
+    let mut counts = [0usize; 3];
     let mut open = None;
     let mut separators: Vec<(usize, usize)> = Vec::new();
     let mut close = None;
     for token in Tokens::new(text) {
         match token.tok {
-            Tok::Punct(b'(' | b'[' | b'{') => {
-                depth += 1;
-                if depth == 1 {
+            Tok::Punct(bracket @ (b'(' | b'[' | b'{')) => {
+                opened.push(bracket);
+                counts[bracket_index(bracket)] += 1;
+                if opened.len() == 1 {
                     open = Some(token.end);
                 }
             }
-            Tok::Punct(b')' | b']' | b'}') => {
-                if depth == 1 {
-                    close = Some(token.start);
+            Tok::Punct(closer @ (b')' | b']' | b'}')) => {
+                if counts[bracket_index(closer)] == 0 {
+                    continue;
                 }
-                depth = depth.saturating_sub(1);
+                // Each bracket is pushed and popped once: linear.
+                while let Some(popped) = opened.pop() {
+                    counts[bracket_index(popped)] -= 1;
+                    if popped == opener_of(closer) {
+                        break;
+                    }
+                }
+                if opened.is_empty() {
+                    close = Some(token.start);
+                    break;
+                }
             }
-            Tok::Punct(b',') if depth == 1 => separators.push((token.start, token.end)),
+            Tok::Punct(b',') if opened.len() == 1 => separators.push((token.start, token.end)),
             _ => {}
         }
     }
@@ -460,7 +648,12 @@ fn rewrite_row(
     } else {
         previous_line.filter(|line| continued(line))
     };
+    // A row on a directive's only line (`#define ROW {...}`) that is laid
+    // out over several lines must continue the directive with `\`, or its
+    // lines after the first leave it.
+    let directive = line_text.trim_ascii_start().starts_with(b"#");
     let ends = match macro_line {
+        None if directive => Ends::Unaligned,
         None => Ends::Plain,
         Some(line) => {
             let text = line.trim_ascii_end();

@@ -85,7 +85,13 @@ pub fn read_page(code: &str, text: &str) -> PageContent {
                     page.code = heading_code.to_owned();
                 }
                 page.at = Position::new(number, 1);
-                let column = u32::try_from(line.len() - title.len() + 1).unwrap_or(1);
+                // Columns count characters: a code or heading of other
+                // scripts before the title takes one column a character.
+                let start = (line.len() - line.trim_start().len())
+                    + "# ".len()
+                    + (heading.len() - title.trim_start().len());
+                let before = &line[..start];
+                let column = u32::try_from(before.chars().count() + 1).unwrap_or(u32::MAX);
                 page.title = Some(PageText {
                     text: unescape_title(title.trim()),
                     at: Position::new(number, column),
@@ -261,6 +267,18 @@ mod tests {
             page.solution.unwrap().text,
             "Free  some. ```text <!-- kept --> ```"
         );
+    }
+
+    #[test]
+    fn a_title_column_counts_characters() {
+        // Found by the `cann_page` fuzz target: the column counted bytes,
+        // back from the line's end, which may have been trimmed off.
+        let page = read_page("EK0202", "# 内存 不足\n");
+        assert_eq!(page.title.unwrap().at, Position::new(1, 6));
+        let page = read_page("EK0202", " # EK0202   Low\u{b}\n");
+        assert_eq!(page.title.unwrap().at, Position::new(1, 13));
+        let page = read_page("EK0202", "# 0 )et\u{2049}\u{b}\n");
+        assert_eq!(page.title.unwrap().at, Position::new(1, 5));
     }
 
     #[test]

@@ -219,7 +219,8 @@ fn definitions(
             }
         }
     } else {
-        write_no_arg()
+        // No arguments: `Defined`'s own `write_arg`, which writes nothing.
+        TokenStream::new()
     };
     let source = source_fn(krate, item, units);
     let diagnostic = diagnostic(krate, item);
@@ -259,20 +260,6 @@ fn definitions(
         #diagnostic
     };
     (items, registrations)
-}
-
-/// `Defined::write_arg` of a definition with no arguments, which writes
-/// nothing.
-fn write_no_arg() -> TokenStream {
-    quote! {
-        fn write_arg(
-            &self,
-            _: usize,
-            _: &mut dyn ::core::fmt::Write,
-        ) -> ::core::fmt::Result {
-            ::core::result::Result::Ok(())
-        }
-    }
 }
 
 /// `miette::Diagnostic`, with the `miette` feature: each method one call to
@@ -657,7 +644,6 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
     let from = from_impls(item, &buildable);
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let write_arg = write_no_arg();
     // Uses of the type as a diagnostic compile too, with miette's defaults.
     let fallback_diagnostic = cfg!(feature = "miette").then(|| {
         quote! {
@@ -671,8 +657,6 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
             fn compiled_definition(&self) -> &'static #krate::ErrorDef {
                 &#krate::__private::REJECTED
             }
-
-            #write_arg
         }
 
         #[automatically_derived]

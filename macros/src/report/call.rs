@@ -77,29 +77,49 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let keys_span = call.keys.span();
     let krate_at_keys = crate::definition::expand::respan(krate.clone(), keys_span);
     let check = quote_spanned!(keys_span=> #krate_at_keys::__private::site_order);
-    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(SITE, [#(#keys),*]));
-    arguments.set_span(keys_span);
-    let order = quote_spanned!(keys_span=> &ORDER);
-    // A retired code fails at the code, which is what the site must change.
+    // A retired code fails at the code, which is what the site must change:
+    // the definition found is checked to be live inside the same constant,
+    // by a call of its own spanned at the code.
     let code_span = call.code.span();
     let krate_at_code = crate::definition::expand::respan(krate.clone(), code_span);
-    let live = quote_spanned!(code_span=> #krate_at_code::__private::site_live(SITE));
+    let live = quote_spanned!(code_span=> #krate_at_code::__private::site_live(#lookup));
+    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(#live, [#(#keys),*]));
+    arguments.set_span(keys_span);
     let values = values.iter().map(|value| {
         let span = value
             .clone()
             .into_iter()
             .next()
             .map_or(call.values.span(), |token| token.span());
-        quote_spanned!(span=> &(#value) as &dyn #krate::ArgDisplay)
+        // A text is kept as text, anything else is written through its
+        // `Display` (`errcode::__private::Probe`); a value that has none
+        // fails here, at the value, with `ArgDisplay`'s message.
+        let krate = crate::definition::expand::respan(krate.clone(), span);
+        quote_spanned!(span=> match &(#value) {
+            value => #krate::__private::Probe(value).errcode_value(value)
+        })
+    });
+    // The values in the site's order, and the order of the definition's
+    // arguments, which the report puts them in.
+    let definition = quote_spanned!(keys_span=> (SITE.definition)());
+    let order = quote_spanned!(keys_span=> &SITE.order);
+    let report = quote! {
+        #krate::__private::report_by_code(#definition, [#(#values),*], #order)
+    };
+    // What picks the form of a value that is not text.
+    let show = (count > 0).then(|| {
+        quote! {
+            #[allow(unused_imports)]
+            use #krate::__private::ShowValue as _;
+        }
     });
     quote! {
         {
+            #show
             #[allow(dead_code)]
             struct #site;
-            const SITE: #krate::__private::Site = #lookup;
-            const _: () = #live;
-            const ORDER: [usize; #count] = #check #arguments;
-            #krate::__private::report_by_code((SITE.definition)(), &[#(#values),*], #order)
+            const SITE: #krate::__private::Checked<#count> = #check #arguments;
+            #report
         }
     }
 }

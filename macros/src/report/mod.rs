@@ -1,9 +1,11 @@
 //! The report macros: `msprof_env_error!("EK0201", ["buf_size"], [size])`
 //! is read and its code, keys and values checked on their own ([`call`]);
-//! it expands to a lookup of the code's definition through the trait every
-//! definition implements for its code (`errcode::__private::Find`), in
-//! whichever crate it is, a constant that checks the keys against the
-//! definition's arguments as the compiler evaluates it, and the report.
+//! it expands to one constant, which looks the code's definition up through
+//! the trait every definition implements for its code
+//! (`errcode::__private::Find`), in whichever crate it is, and checks the
+//! keys against the definition's arguments as the compiler evaluates it;
+//! and the report, with each value seen by its type
+//! (`errcode::__private::Probe`: a text is written as it is).
 
 mod call;
 

@@ -23,7 +23,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::def::{Defined, ErrorDef, FieldMap, SourceLocation};
 use crate::limits::{Limits, limits};
-use crate::registry::in_force;
 use crate::store::{
     Form, Head, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, push_capped, write_capped,
 };
@@ -89,13 +88,14 @@ impl Values<'_> {
 #[derive(Clone, Copy)]
 pub(crate) enum NewReport<'a> {
     /// A defined code: `values` has one for each field of `def`, the
-    /// definition it was made with. `in_force`: `def` was just looked up
-    /// by its code in the registry, so it is the definition in force and
-    /// need not be looked up again.
+    /// definition it was made with; `in_force` is the definition of its
+    /// code in force (`registry::in_force`), `def` itself when `def` was
+    /// just looked up by its code in the registry (given by the caller,
+    /// which knows, rather than told by a flag and tested here).
     Defined {
         def: &'static ErrorDef,
         values: Values<'a>,
-        in_force: bool,
+        in_force: &'static ErrorDef,
     },
     /// A formatted message with no arguments: an internal error, a
     /// user-defined one (`EU0000`-`EU9999`), both without a definition, or
@@ -141,22 +141,15 @@ impl<'a> Resolved<'a> {
         let (code, def, warning, internal, map) = match *source {
             NewReport::Defined {
                 def: compiled,
-                in_force: looked_up,
+                in_force: def,
                 ..
-            } => {
-                let def = if looked_up {
-                    compiled
-                } else {
-                    in_force(compiled)
-                };
-                (
-                    def.code(),
-                    Some(def),
-                    def.is_warning(),
-                    def.is_internal(),
-                    Some(FieldMap::new(compiled, def)),
-                )
-            }
+            } => (
+                def.code(),
+                Some(def),
+                def.is_warning(),
+                def.is_internal(),
+                Some(FieldMap::new(compiled, def)),
+            ),
             NewReport::Formatted {
                 code,
                 def,

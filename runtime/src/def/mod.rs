@@ -44,6 +44,13 @@ pub struct ErrorDef {
     pub(crate) linked: OnceLock<&'static ErrorDef>,
 }
 
+/// What `ErrorDef::linked` starts as: a constant, which the compiler
+/// evaluates once, where `OnceLock::new()` in `ErrorDef::__compiled` is a
+/// chain of calls to interpret in the static of every definition.
+// Each use is a fresh, empty cell: what a constant of a cell gives.
+#[allow(clippy::declare_interior_mutable_const)]
+const UNLINKED: OnceLock<&'static ErrorDef> = OnceLock::new();
+
 // Everything but what the registry found for it: two definitions made from
 // the same parts print the same, whether reported yet or not.
 impl fmt::Debug for ErrorDef {
@@ -135,7 +142,7 @@ impl ErrorDef {
             pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
-            linked: OnceLock::new(),
+            linked: UNLINKED,
             raw,
         }
     }

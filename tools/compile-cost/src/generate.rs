@@ -9,14 +9,17 @@
 //!   definitions registered with `inventory::submit!` and plain functions
 //!   that report through the runtime (`report_dynamic`), no macro of ours;
 //! - `expanded`: by hand, exactly what the macros generate now (per
-//!   definition: the struct with the user's `#[derive(Debug)]`, a `static`
-//!   `ErrorDef`, the hidden `Defined` impl, `Display` and `Error` impls, one
-//!   `inventory::submit!` with `downcast::<T>`, all in an anonymous `const _`
-//!   block; at module level the `#[macro_export]` finder `macro_rules!`, its
-//!   `use` under the code's name and the type alias; report sites construct
-//!   the struct and call `__private::report_defined`). The gap between `macros` and
-//!   `expanded` is the cost of running the macros; the gap between
-//!   `expanded` and `plain` is the cost of the typed code they produce;
+//!   definition: the struct with its generated documentation and the user's
+//!   `#[derive(Debug)]`, a `static` `ErrorDef`, the hidden `Defined` impl,
+//!   `Display` and `Error` impls, the `Find` impl keyed by the code that
+//!   report sites look the definition up by, one `inventory::submit!` with
+//!   `downcast::<T>`, all in an anonymous `const _` block; at module level
+//!   the hidden type alias under the code's name; a report site is a block
+//!   with a unit struct named after the code, one constant that looks the
+//!   code up and checks the site's names, and the report of its values,
+//!   each seen through `Probe`). The gap between `macros` and `expanded` is
+//!   the cost of running the macros; the gap between `expanded` and `plain`
+//!   is the cost of the typed code they produce;
 //! - `thiserror`: what a Rust user would pick instead: the same types with
 //!   `#[derive(Debug, thiserror::Error)]` and the same messages (`{field}`
 //!   placeholders), the code, cause and solution as associated consts, and
@@ -92,6 +95,25 @@ impl Def {
             message.push_str(piece);
         }
         message
+    }
+
+    /// The documentation `#[error_code]` writes on the type.
+    fn documentation(&self) -> String {
+        let mut doc = format!(
+            "\n**Error code `{}`** (Generated, Generated Errors)\n\n```text\n{}\n```\n",
+            self.code,
+            self.message()
+        );
+        if !self.names.is_empty() {
+            doc.push_str("\nArguments, in the order of `args`:\n\n");
+            for name in self.names {
+                let _ = writeln!(doc, "- `{name}`");
+            }
+        }
+        if let (Some(cause), Some(solution)) = (&self.cause, &self.solution) {
+            let _ = write!(doc, "\nPossible cause: {cause}\n\nSolution: {solution}\n");
+        }
+        doc
     }
 
     fn struct_name(&self) -> String {
@@ -307,16 +329,18 @@ pub fn plain(count: usize) -> String {
 /// says what that part costs (`--prototypes`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shape {
-    /// Per code, the `#[macro_export] macro_rules!` finder, its `use` under
-    /// the code's name, and the type alias under the code's name.
-    pub finders: bool,
+    /// Per code, the `Find` impl, the type alias under the code's name, and
+    /// report sites that look the code up and check their names in a
+    /// constant; without, a site constructs the definition's type and
+    /// reports it, as a typed `.report()` does.
+    pub lookup: bool,
     /// The `Display` and `Error` impls.
     pub display_error: bool,
     /// How each definition is registered.
     pub registration: Registering,
     /// The registration's downcast.
     pub downcast: Downcasting,
-    /// Everything but the finders inside an anonymous `const _: () = { ... };`.
+    /// Everything but the alias inside an anonymous `const _: () = { ... };`.
     pub const_block: bool,
     /// `#[derive(Debug)]` on the struct, as a user writes it (`Error` needs it).
     pub derive_debug: bool,
@@ -325,7 +349,7 @@ pub struct Shape {
 impl Shape {
     /// What `#[error_code]` and the report macros generate now.
     pub const MIRROR: Shape = Shape {
-        finders: true,
+        lookup: true,
         display_error: true,
         registration: Registering::Inventory,
         downcast: Downcasting::Generic,
@@ -368,10 +392,10 @@ pub enum Registering {
 /// changes, and its shape.
 pub const PROTOTYPES: [(&str, &str, Shape); 8] = [
     (
-        "no-finders",
-        "expanded without the macro_rules! finders, their use and the alias",
+        "no-lookup",
+        "expanded without the Find impl, the alias and the sites' constant (sites report a typed value)",
         Shape {
-            finders: false,
+            lookup: false,
             ..Shape::MIRROR
         },
     ),
@@ -419,11 +443,11 @@ pub const PROTOTYPES: [(&str, &str, Shape); 8] = [
     ),
     (
         "lean",
-        "expanded with a local downcast, one #[used] link-section static, no finders",
+        "expanded with a local downcast, one #[used] link-section static, no lookup",
         Shape {
             downcast: Downcasting::Local,
             registration: Registering::LinkSection,
-            finders: false,
+            lookup: false,
             ..Shape::MIRROR
         },
     ),
@@ -460,10 +484,11 @@ pub fn expanded(count: usize, shape: Shape) -> String {
         } else {
             ""
         };
+        let doc = format!("#[doc = {:?}]\n", def.documentation());
         let declaration = if def.names.is_empty() {
-            format!("{derive}pub struct {name};\n")
+            format!("{doc}{derive}pub struct {name};\n")
         } else {
-            format!("{derive}pub struct {name} {{\n{fields}}}\n")
+            format!("{doc}{derive}pub struct {name} {{\n{fields}}}\n")
         };
         let write_arg = if def.names.is_empty() {
             "    fn write_arg(&self, _: usize, _: &mut dyn ::core::fmt::Write) -> ::core::fmt::Result {
@@ -544,6 +569,33 @@ static REGISTRATION_0: ::errcode::__private::Registration =
             ),
             Registering::None => String::new(),
         };
+        let code = &def.code;
+        let quoted: Vec<String> = def.names.iter().map(|name| format!("{name:?}")).collect();
+        let quoted = quoted.join(", ");
+        // The definition's lookup by code: the `Find` impl, in the block.
+        let find = if shape.lookup {
+            format!(
+                "#[automatically_derived]
+impl<S> ::errcode::__private::Find<{name}, S> for ::errcode::__private::Code<{packed}u64> {{
+    const SITE: ::errcode::__private::Site = ::errcode::__private::Site {{
+        code: {code:?},
+        place: \"`{name}` in cost_expanded\",
+        valid: true,
+        args: &[{quoted}],
+        definition: {{
+            fn definition() -> &'static ::errcode::ErrorDef {{
+                &DEFINITION_0
+            }}
+            definition
+        }},
+    }};
+}}
+",
+                packed = errcode_syntax::pack_code(code).unwrap_or_default(),
+            )
+        } else {
+            String::new()
+        };
         let definition = format!(
             "static DEFINITION_0: ::errcode::ErrorDef = {raw};
 #[automatically_derived]
@@ -553,7 +605,7 @@ impl ::errcode::__private::Defined for {name} {{
         &DEFINITION_0
     }}
 {write_arg}}}
-{display_error}{local_downcast}{registration}",
+{display_error}{find}{local_downcast}{registration}",
             raw = def.raw_def(),
         );
         let definition = if shape.const_block {
@@ -566,54 +618,73 @@ impl ::errcode::__private::Defined for {name} {{
                 .replace("downcast(", &format!("downcast_{}(", def.index))
                 .replace(", downcast)", &format!(", downcast_{})", def.index))
         };
-        let code = &def.code;
-        let finders = if shape.finders {
-            let names: Vec<String> = def.names.iter().map(|name| format!("{name:?}")).collect();
+        let alias = if shape.lookup {
             format!(
                 "#[doc(hidden)]
-#[macro_export]
-#[allow(non_local_definitions)]
-macro_rules! __errcode_{code}_{index} {{
-    (($($krate:tt)*) $($call:tt)*) => {{
-        $($krate)*::__private::__report_checked! {{
-            ({code:?} true [{names}] _ \"\") $($call)*
-        }}
-    }};
-}}
-#[doc(hidden)]
-#[allow(unused_imports, unreachable_pub)]
-pub use __errcode_{code}_{index} as {code};
-#[doc(hidden)]
 #[allow(dead_code, deprecated, single_use_lifetimes, unreachable_pub)]
 pub type {code} = {name};
-",
-                index = def.index,
-                names = names.join(", "),
+"
             )
         } else {
             String::new()
         };
-        // Report sites name the type by the code, through the alias.
-        let constructor = if shape.finders { code } else { &name };
-        let values: String = def
-            .names
-            .iter()
-            .map(|field| {
-                format!(
-                    "{field}: <_ as ::errcode::__private::Fill<_, {constructor}>>::fill({field}), "
-                )
-            })
-            .collect();
+        let count = def.names.len();
+        let site = if shape.lookup {
+            // Each value seen through `Probe`, in the site's order, and the
+            // definition's order, which the constant gives.
+            let values: Vec<String> = def
+                .names
+                .iter()
+                .map(|field| {
+                    format!(
+                        "match &({field}) {{ value => ::errcode::__private::Probe(value).errcode_value(value) }}"
+                    )
+                })
+                .collect();
+            let report = format!(
+                "::errcode::__private::report_by_code((SITE.definition)(), [{}], &SITE.order)",
+                values.join(", ")
+            );
+            let show = if count == 0 {
+                ""
+            } else {
+                "#[allow(unused_imports)]
+        use ::errcode::__private::ShowValue as _;
+        "
+            };
+            format!(
+                "{{
+        {show}#[allow(dead_code)]
+        struct {code};
+        const SITE: ::errcode::__private::Checked<{count}usize> = ::errcode::__private::site_order(
+            ::errcode::__private::site_live(
+                ::errcode::__private::find_definition::<::errcode::__private::Code<{packed}u64>, _, {code}>(),
+            ),
+            [{quoted}],
+        );
+        {report}
+    }};",
+                packed = errcode_syntax::pack_code(code).unwrap_or_default(),
+            )
+        } else {
+            // The typed report of the value, as `.report()` makes it.
+            let values: String = def
+                .names
+                .iter()
+                .map(|field| format!("{field}: {field}.to_owned(), "))
+                .collect();
+            let value = if count == 0 {
+                name.clone()
+            } else {
+                format!("{name} {{ {values}}}")
+            };
+            format!("::errcode::__private::report_defined(&{value});")
+        };
         let _ = write!(
             src,
-            "{declaration}{definition}{finders}
+            "{declaration}{definition}{alias}
 pub fn report_{index}({params}) {{
-    {{
-        #[allow(deprecated)]
-        match ({constructor} {{ {values}}}) {{
-            report => ::errcode::__private::report_defined(&report),
-        }}
-    }};
+    {site}
 }}
 
 ",
@@ -639,12 +710,22 @@ pub fn empty() -> String {
         .to_owned()
 }
 
-/// The `Cargo.toml` of a generated crate: errcode, and `extra` dependency
-/// lines (`thiserror = "2"`).
-pub fn manifest(name: &str, extra: &[&str]) -> String {
+/// The `Cargo.toml` of a generated crate: errcode with `features` (none by
+/// default, as a crate of definitions has it), and `extra` dependency lines
+/// (`thiserror = "2"`).
+pub fn manifest(name: &str, features: &[&str], extra: &[&str]) -> String {
+    let errcode = if features.is_empty() {
+        "errcode.workspace = true".to_owned()
+    } else {
+        let features: Vec<String> = features.iter().map(|name| format!("{name:?}")).collect();
+        format!(
+            "errcode = {{ workspace = true, features = [{}] }}",
+            features.join(", ")
+        )
+    };
     let mut manifest = format!(
         "[package]\nname = \"cost-{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\nerrcode.workspace = true\n"
+         [dependencies]\n{errcode}\n"
     );
     for line in extra {
         manifest.push_str(line);
@@ -745,7 +826,12 @@ mod tests {
         assert!(src.contains("pub const CAUSE: &'static str = \"Cause of generated error 0.\";"));
         assert_eq!(src.matches("pub const CAUSE").count(), 1);
         assert_eq!(
-            manifest("thiserror", &["thiserror = \"2\""]),
+            manifest("catalog", &["include-catalog"], &[]),
+            "[package]\nname = \"cost-catalog\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
+             publish = false\n\n[dependencies]\nerrcode = { workspace = true, features = [\"include-catalog\"] }\n"
+        );
+        assert_eq!(
+            manifest("thiserror", &[], &["thiserror = \"2\""]),
             "[package]\nname = \"cost-thiserror\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
              publish = false\n\n[dependencies]\nerrcode.workspace = true\nthiserror = \"2\"\n"
         );

@@ -206,9 +206,15 @@ fn generate_workspace(options: &Options) -> Result<Vec<Subject>, String> {
             Kind::Thiserror => &[THISERROR],
             _ => &[],
         };
+        // `include_catalog!` is behind its feature; the crate it is
+        // compared with builds the same dependencies.
+        let features: &[&str] = match subject.kind {
+            Kind::Catalog | Kind::Empty => &["include-catalog"],
+            _ => &[],
+        };
         write(
             &dir.join("Cargo.toml"),
-            &generate::manifest(&subject.name, extra),
+            &generate::manifest(&subject.name, features, extra),
         )?;
         write(&dir.join("src/lib.rs"), &source)?;
         subjects.push(subject);
