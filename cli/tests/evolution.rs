@@ -338,38 +338,13 @@ fn a_retired_code_is_explained_and_exported_as_no_longer_reported() {
         )
     );
     let out = dir.path().join("docs");
-    let export = errcode(
-        dir.path(),
-        &[
-            "export",
-            "--format",
-            "cann-docs",
-            "--catalog",
-            "error_code.json",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(export.status, 0, "{}", export.stderr);
+    export_pages(dir.path(), "error_code.json", "en", &out);
     assert_eq!(
         fs::read_to_string(out.join("E10001.md")).unwrap(),
         "# E10001\n\nThis error code is no longer reported (retired in 8.0.RC1). Report EK0003 instead.\n"
     );
     let zh = dir.path().join("zh");
-    errcode(
-        dir.path(),
-        &[
-            "export",
-            "--format",
-            "cann-docs",
-            "--lang",
-            "zh",
-            "--catalog",
-            "error_code.json",
-            "--out",
-            zh.to_str().unwrap(),
-        ],
-    );
+    export_pages(dir.path(), "error_code.json", "zh", &zh);
     assert_eq!(
         fs::read_to_string(zh.join("E10001.md")).unwrap(),
         "# E10001\n\n该错误码已不再上报（自8.0.RC1起废弃）。请改为上报EK0003。\n"
@@ -488,19 +463,7 @@ fn a_rust_catalog_retires_a_code_with_an_attribute() {
     );
     // Exported, it is a page that says it is no longer reported.
     let out = dir.path().join("docs");
-    let export = errcode(
-        dir.path(),
-        &[
-            "export",
-            "--format",
-            "cann-docs",
-            "--catalog",
-            "errors",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(export.status, 0, "{}", export.stderr);
+    export_pages(dir.path(), "errors", "en", &out);
     assert_eq!(
         fs::read_to_string(out.join("EV0003.md")).unwrap(),
         "# EV0003\n\nThis error code is no longer reported (retired in 2.0). Report EV0013 instead.\n"
@@ -534,4 +497,24 @@ fn a_rust_catalog_retires_a_code_with_an_attribute() {
         &["check", "retiring.json", "--against", "errors"],
     );
     assert_eq!(run.status, 0, "{}", run.stdout);
+}
+
+/// `errcode export --format cann-docs --lang LANG --catalog CATALOG --out
+/// OUT` in `dir`, which must succeed.
+fn export_pages(dir: &Path, catalog: &str, lang: &str, out: &Path) {
+    let export = errcode(
+        dir,
+        &[
+            "export",
+            "--format",
+            "cann-docs",
+            "--lang",
+            lang,
+            "--catalog",
+            catalog,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(export.status, 0, "{}", export.stderr);
 }

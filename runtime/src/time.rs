@@ -77,8 +77,12 @@ impl ReportTime {
     pub(crate) fn text(self) -> [u8; TEXT_LEN] {
         let (seconds, micros) = self.second_and_micros();
         let mut text = second_text(seconds);
-        write_digits(&mut text[20..23], micros / 1000);
-        write_digits(&mut text[24..27], micros % 1000);
+        // The fraction as the GE layout's stamp writes it: one table.
+        let (millis, micros) = fraction_texts(micros);
+        let fraction = millis.bytes().chain(micros.bytes());
+        for (to, from) in text[FRACTION_AT..].iter_mut().zip(fraction) {
+            *to = from;
+        }
         text
     }
 

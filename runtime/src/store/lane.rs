@@ -419,7 +419,7 @@ impl Lane {
     }
 
     fn same_values(&self, item: &Item, head: &Head, spans: Range<usize>) -> bool {
-        super::message::same_code(item.head.code, head.code)
+        super::message::same_text(item.head.code, head.code)
             && self.spans[item.spans.clone()]
                 .iter()
                 .zip(&self.spans[spans])

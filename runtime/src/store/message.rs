@@ -239,7 +239,7 @@ impl<'a> Entry<'a> {
 
     /// Whether two entries render the same line: the same code and message.
     pub(crate) fn same_as(&self, other: &Entry<'_>) -> bool {
-        same_code(self.code, other.code) && self.message.same_as(&other.message)
+        same_text(self.code, other.code) && self.message.same_as(&other.message)
     }
 }
 
@@ -279,13 +279,6 @@ impl Message<'_> {
             }
         }
     }
-}
-
-/// Whether two codes are the same, without a call for the six-byte codes
-/// of nearly every report.
-#[inline]
-pub(crate) fn same_code(a: &str, b: &str) -> bool {
-    same_text(a, b)
 }
 
 /// Whether two texts are the same, compared without a call to `memcmp` when

@@ -11,7 +11,7 @@
 use core::fmt::{self, Write};
 
 use super::lane::Lane;
-use super::message::{Counter, Entry, Message, same_code};
+use super::message::{Counter, Entry, Message, same_text};
 use super::shape::{COMPACT, GE, INDENT, PLAIN, Shapes, Style};
 use crate::layout::Layout;
 use crate::time::{FRACTION_AT, ReportTime};
@@ -358,7 +358,7 @@ mod ge {
             // The original skips an entry with the headline's code and the
             // *first* entry's message: a repeat of the first report.
             // The first report itself is its own repeat, with no compare.
-            if same_code(entry.code, head.code)
+            if same_text(entry.code, head.code)
                 && (core::ptr::eq(entry.head, first.head) || entry.message.same_as(&first.message))
             {
                 continue;
