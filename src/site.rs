@@ -61,10 +61,8 @@ pub struct Site {
     /// "retired since 2.0: it is no longer reported; report EV0013 instead";
     /// empty for a live one.
     pub retired: &'static str,
-    /// The definition, as compiled: a function, since a constant cannot
-    /// hold a reference to a static that changes (the registry's answer is
-    /// kept in it).
-    pub definition: fn() -> &'static ErrorDef,
+    /// The definition, as compiled (which changes no more than a constant).
+    pub definition: &'static ErrorDef,
 }
 
 /// The message of a failed check, built as the compiler evaluates it.
@@ -187,7 +185,7 @@ pub const fn site_live(site: Site) -> Site {
 /// compiler evaluates for it.
 pub struct Checked<const K: usize> {
     /// The definition of the site's code ([`Site::definition`]).
-    pub definition: fn() -> &'static ErrorDef,
+    pub definition: &'static ErrorDef,
     /// For each argument of the definition, where the site gives its value.
     pub order: [usize; K],
 }

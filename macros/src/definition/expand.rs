@@ -90,6 +90,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
     // only add a clash.
     let mut finders = TokenStream::new();
     let mut lookups = TokenStream::new();
+    let mut constructions = TokenStream::new();
     for (index, unit) in units.iter().enumerate() {
         let Some(code) = unit.code else { continue };
         let repeated = units[..index].iter().any(|earlier| {
@@ -108,9 +109,10 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
             quote!(&#krate::__private::REJECTED)
         };
         lookups.extend(lookup(krate, code, item, unit, all_checked, definition));
+        constructions.extend(constructed(item, unit));
     }
     if all_checked {
-        let (mut items, registrations) = definitions(krate, item, units, first);
+        let (mut items, registrations) = definitions(krate, item, units, first, &constructions);
         items.extend(lookups);
         Parts {
             items,
@@ -118,7 +120,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
             finders,
         }
     } else {
-        let mut items = fallback(krate, item, units);
+        let mut items = fallback(krate, item, units, &constructions);
         items.extend(lookups);
         Parts {
             items,
@@ -134,6 +136,7 @@ fn definitions(
     item: &Item,
     units: &[Unit<'_>],
     first: usize,
+    constructions: &TokenStream,
 ) -> (TokenStream, Vec<TokenStream>) {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
@@ -234,6 +237,7 @@ fn definitions(
         #[allow(deprecated)]
         impl #impl_generics #krate::__private::Defined for #ident #ty_generics #where_clause {
             fn compiled_definition(&self) -> &'static #krate::ErrorDef {
+                #constructions
                 #compiled
             }
 
@@ -635,7 +639,12 @@ fn raw_def(krate: &TokenStream, unit: &Unit<'_>, code: &Code, checked: &Checked)
 
 /// What a rejected definition expands to: enough that uses of the type and
 /// report sites of its codes raise no errors of their own.
-fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream {
+fn fallback(
+    krate: &TokenStream,
+    item: &Item,
+    units: &[Unit<'_>],
+    constructions: &TokenStream,
+) -> TokenStream {
     // `?` on a source keeps compiling, where its `From` can be built.
     let buildable: Vec<&Unit<'_>> = units
         .iter()
@@ -655,6 +664,7 @@ fn fallback(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenStream
         #[automatically_derived]
         impl #impl_generics #krate::__private::Defined for #ident #ty_generics #where_clause {
             fn compiled_definition(&self) -> &'static #krate::ErrorDef {
+                #constructions
                 &#krate::__private::REJECTED
             }
         }
@@ -722,7 +732,6 @@ fn lookup(
         }
     };
     let static_ty = static_type(item);
-    let constructed = constructed(item, unit);
     let retired = unit.attr.retired_note().unwrap_or_default();
     quote! {
         #[automatically_derived]
@@ -733,21 +742,16 @@ fn lookup(
                 valid: #valid,
                 args: &[#(#names),*],
                 retired: #retired,
-                definition: {
-                    fn definition() -> &'static #krate::ErrorDef {
-                        #constructed
-                        #definition
-                    }
-                    definition
-                },
+                definition: #definition,
             };
         }
     }
 }
 
 /// A report by code makes no value of the definition's type: for a type that
-/// is not `pub`, a construction that never runs keeps a struct or variant
-/// reported only by code from reading as never constructed (`dead_code`).
+/// is not `pub`, a construction that never runs (in `compiled_definition`,
+/// which every definition has) keeps a struct or variant reported only by
+/// code from reading as never constructed (`dead_code`).
 fn constructed(item: &Item, unit: &Unit<'_>) -> Option<TokenStream> {
     if matches!(item.vis, syn::Visibility::Public(_)) {
         return None;

@@ -101,7 +101,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     });
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
-    let definition = quote_spanned!(keys_span=> (SITE.definition)());
+    let definition = quote_spanned!(keys_span=> SITE.definition);
     let order = quote_spanned!(keys_span=> &SITE.order);
     let report = quote! {
         #krate::__private::report_by_code(#definition, [#(#values),*], #order)

@@ -6,7 +6,6 @@
 //! API are built on top.
 
 use core::fmt;
-use std::sync::OnceLock;
 
 #[cfg(feature = "miette")]
 mod cause;
@@ -26,6 +25,10 @@ pub use value::{AsDynError, Defined};
 /// through [`registry()`](crate::registry) or from a value with
 /// `ErrorCode::definition`. The template is split into literal pieces
 /// when the definition is made, so reporting never parses it.
+///
+/// A definition holds nothing that changes once it is made: the constant a
+/// report site checks its names with refers to its code's definition, which
+/// a constant may do only of memory that never changes.
 pub struct ErrorDef {
     raw: RawDef,
     warning: bool,
@@ -37,22 +40,9 @@ pub struct ErrorDef {
     /// the definition's values hand out by reference.
     #[cfg(feature = "miette")]
     pub(crate) possible_cause: PossibleCause,
-    /// The definition of this code among all those linked into the binary
-    /// (this one, or the one a code defined twice is given by), found by
-    /// the registry on the first report of this definition, without
-    /// allocating (see `registry::in_force`).
-    pub(crate) linked: OnceLock<&'static ErrorDef>,
 }
 
-/// What `ErrorDef::linked` starts as: a constant, which the compiler
-/// evaluates once, where `OnceLock::new()` in `ErrorDef::__compiled` is a
-/// chain of calls to interpret in the static of every definition.
-// Each use is a fresh, empty cell: what a constant of a cell gives.
-#[allow(clippy::declare_interior_mutable_const)]
-const UNLINKED: OnceLock<&'static ErrorDef> = OnceLock::new();
-
-// Everything but what the registry found for it: two definitions made from
-// the same parts print the same, whether reported yet or not.
+// Every part but the `miette` copy of the cause, which adds nothing to `raw`.
 impl fmt::Debug for ErrorDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ErrorDef")
@@ -119,7 +109,6 @@ impl ErrorDef {
             pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
-            linked: OnceLock::new(),
             raw,
         })
     }
@@ -142,7 +131,6 @@ impl ErrorDef {
             pieces_len,
             #[cfg(feature = "miette")]
             possible_cause: PossibleCause::new(raw.cause),
-            linked: UNLINKED,
             raw,
         }
     }

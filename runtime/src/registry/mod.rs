@@ -14,7 +14,7 @@
 
 #[cfg(feature = "json")]
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 #[cfg(feature = "json")]
 use std::sync::{Mutex, PoisonError};
@@ -626,16 +626,51 @@ pub(crate) fn compiled() -> &'static Registry {
     &first().registry
 }
 
-/// Set once a run-time registration has replaced a definition: until then,
-/// reports need not look their definition up to find the one in force.
-static REPLACED: AtomicBool = AtomicBool::new(false);
+/// What reports must know to take a definition as the one in force: bits
+/// of [`LINKED_CHECKED`], [`LINKED_TWICE`] and [`REPLACED`], all clear until
+/// the first report. While the state is `LINKED_CHECKED` alone (no code is
+/// linked twice, no run-time registration has replaced a definition), every
+/// report takes its own definition at the cost of one atomic load.
+static IN_FORCE: AtomicU8 = AtomicU8::new(0);
+/// Set once the linked definitions have been searched for a code defined twice.
+const LINKED_CHECKED: u8 = 1;
+/// Set with [`LINKED_CHECKED`] when some code is defined twice among them.
+const LINKED_TWICE: u8 = 2;
+/// Set once a run-time registration has replaced a definition.
+const REPLACED: u8 = 4;
 
 /// The definition of `compiled`'s code in force: the code's definition
 /// among those linked into the binary ([`linked_definition`]), unless a
 /// catalog registered at run time replaced it.
+#[inline]
 pub(crate) fn in_force(compiled: &'static ErrorDef) -> &'static ErrorDef {
-    let linked = linked_definition(compiled);
-    if !REPLACED.load(Ordering::Acquire) {
+    if IN_FORCE.load(Ordering::Acquire) == LINKED_CHECKED {
+        return compiled;
+    }
+    in_force_found(compiled)
+}
+
+/// [`in_force`] on the first report, or once a code is known to be defined
+/// twice or replaced: out of line, so that the common case inlines small.
+#[cold]
+#[inline(never)]
+fn in_force_found(compiled: &'static ErrorDef) -> &'static ErrorDef {
+    let mut state = IN_FORCE.load(Ordering::Acquire);
+    if state & LINKED_CHECKED == 0 {
+        let found = if any_code_linked_twice() {
+            LINKED_CHECKED | LINKED_TWICE
+        } else {
+            LINKED_CHECKED
+        };
+        // Two threads that ask first find the same answer; `REPLACED` is kept.
+        state = IN_FORCE.fetch_or(found, Ordering::AcqRel) | found;
+    }
+    let linked = if state & LINKED_TWICE != 0 {
+        linked_definition(compiled)
+    } else {
+        compiled
+    };
+    if state & REPLACED == 0 {
         return linked;
     }
     match registry().lookup(compiled.code()) {
@@ -653,28 +688,56 @@ pub(crate) fn in_force(compiled: &'static ErrorDef) -> &'static ErrorDef {
 /// values cannot fill the other's placeholders (and
 /// [`Registry::expect_codes`] names both).
 ///
-/// Found on the first report of each definition by walking what is linked,
-/// which allocates nothing: that first report may be the one of a failed
-/// allocation. Every later report reads it back.
+/// Asked only when some code is linked twice ([`LINKED_TWICE`]), which a
+/// binary finds once, on its first report; found by walking what is linked,
+/// which allocates nothing (a report may be the one of a failed allocation).
 fn linked_definition(compiled: &'static ErrorDef) -> &'static ErrorDef {
-    compiled.linked.get_or_init(|| {
-        let mut first = compiled;
-        for registration in linked() {
-            let def = registration.def;
-            if def.code() == compiled.code()
-                && !core::ptr::eq(def, &REJECTED)
-                && def.location() < first.location()
-            {
-                first = def;
-            }
+    let mut first = compiled;
+    for registration in linked() {
+        let def = registration.def;
+        if def.code() == compiled.code()
+            && !core::ptr::eq(def, &REJECTED)
+            && def.location() < first.location()
+        {
+            first = def;
         }
-        let same_names = first.fields().len() == compiled.fields().len()
-            && first
-                .fields()
-                .iter()
-                .all(|name| compiled.fields().contains(name));
-        if same_names { first } else { compiled }
+    }
+    let same_names = first.fields().len() == compiled.fields().len()
+        && first
+            .fields()
+            .iter()
+            .all(|name| compiled.fields().contains(name));
+    if same_names { first } else { compiled }
+}
+
+/// Whether two linked definitions share a code.
+fn any_code_linked_twice() -> bool {
+    any_code_twice(|| {
+        linked()
+            .map(|registration| registration.def)
+            .filter(|def| !core::ptr::eq(*def, &REJECTED))
+            .map(ErrorDef::code)
     })
+}
+
+/// Whether a code comes twice among `codes`: sorted and compared side by
+/// side, or, when there is no memory for them (the first report may be the
+/// one of a failed allocation), pair by pair.
+fn any_code_twice<I: Iterator<Item = &'static str>>(codes: impl Fn() -> I) -> bool {
+    let mut sorted: Vec<&'static str> = Vec::new();
+    if sorted.try_reserve_exact(codes().count()).is_ok() {
+        sorted.extend(codes());
+        sorted.sort_unstable();
+        return sorted.windows(2).any(|pair| pair[0] == pair[1]);
+    }
+    any_code_twice_pairwise(codes)
+}
+
+/// [`any_code_twice`], allocating nothing.
+fn any_code_twice_pairwise<I: Iterator<Item = &'static str>>(codes: impl Fn() -> I) -> bool {
+    codes()
+        .enumerate()
+        .any(|(index, code)| codes().take(index).any(|other| other == code))
 }
 
 #[cfg(feature = "json")]
@@ -700,7 +763,7 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
             NEWEST.store(number, Ordering::Release);
         }
         if replaces {
-            REPLACED.store(true, Ordering::Release);
+            IN_FORCE.fetch_or(REPLACED, Ordering::AcqRel);
         }
     }
     result
@@ -766,4 +829,29 @@ pub(crate) fn coded(value: &dyn Defined) -> Option<&dyn Defined> {
 #[doc(hidden)]
 pub fn definition_in_force(value: &dyn Defined) -> Option<&'static ErrorDef> {
     coded(value).map(|coded| in_force(coded.compiled_definition()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{any_code_twice, any_code_twice_pairwise};
+
+    const ONCE_EACH: [&str; 4] = ["EK0201", "EK0202", "E19999", "EK0203"];
+    const TWICE: [&str; 4] = ["EK0201", "EK0202", "E19999", "EK0201"];
+
+    /// Both ways of searching, on the same codes.
+    fn twice(codes: &[&'static str]) -> [bool; 2] {
+        [
+            any_code_twice(|| codes.iter().copied()),
+            any_code_twice_pairwise(|| codes.iter().copied()),
+        ]
+    }
+
+    #[test]
+    fn a_code_twice_is_found_sorted_and_pairwise() {
+        assert_eq!(twice(&ONCE_EACH), [false, false]);
+        assert_eq!(twice(&TWICE), [true, true]);
+        assert_eq!(twice(&["E19999", "E19999"]), [true, true]);
+        assert_eq!(twice(&["E19999"]), [false, false]);
+        assert_eq!(twice(&[]), [false, false]);
+    }
 }

@@ -582,12 +582,8 @@ impl<S> ::errcode::__private::Find<{name}, S> for ::errcode::__private::Code<{pa
         place: \"`{name}` in cost_expanded\",
         valid: true,
         args: &[{quoted}],
-        definition: {{
-            fn definition() -> &'static ::errcode::ErrorDef {{
-                &DEFINITION_0
-            }}
-            definition
-        }},
+        retired: \"\",
+        definition: &DEFINITION_0,
     }};
 }}
 ",
@@ -642,7 +638,7 @@ pub type {code} = {name};
                 })
                 .collect();
             let report = format!(
-                "::errcode::__private::report_by_code((SITE.definition)(), [{}], &SITE.order)",
+                "::errcode::__private::report_by_code(SITE.definition, [{}], &SITE.order)",
                 values.join(", ")
             );
             let show = if count == 0 {
