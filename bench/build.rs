@@ -1,7 +1,7 @@
 //! Writes `$OUT_DIR/generated_catalog.json`: a catalog of 10,000 codes in
 //! the CANN `error_code.json` format, for the lookup benchmark.
 //!
-//! The bench registers it with `errcode::register_catalog_json` at start-up,
+//! The bench registers it with `errcat::register_catalog_json` at start-up,
 //! which builds the same `Registry` (and `CodeIndex`) that definitions
 //! linked in through `inventory` get. Linking 10,000 definitions instead
 //! would measure the same lookup but cost minutes of build: every
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 const COUNT: usize = 10_000;
 
 /// Module characters of generated codes. `K` is left out: the bench's own
-/// catalog and `errcode-profiling` define EK codes.
+/// catalog and `errcat-profiling` define EK codes.
 const MODULES: &[u8] = b"ABCDEFGHIJLMNOPQRSTUVWXYZ0123456789";
 
 fn main() {

@@ -8,9 +8,9 @@
 //! cargo run --example opentelemetry --features tracing
 //! ```
 
-use errcode::msprof_env_error;
+use errcat::msprof_env_error;
 // The Profiling catalog's definitions, EK0201 among them.
-use errcode_profiling as _;
+use errcat_profiling as _;
 use opentelemetry_appender_tracing::layer::OpenTelemetryTracingBridge;
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::logs::SdkLoggerProvider;
@@ -29,7 +29,7 @@ fn main() {
     msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
 
     // The store keeps the report as before, for the caller to render.
-    print!("{}", errcode::take_error_message().unwrap_or_default());
+    print!("{}", errcat::take_error_message().unwrap_or_default());
     if let Err(error) = provider.shutdown() {
         eprintln!("the log exporter did not shut down: {error}");
     }

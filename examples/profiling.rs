@@ -2,10 +2,10 @@
 //! size asked for, a second thread reports EK0001 and hands it over, and the
 //! combined message is printed as the CANN runtime prints it.
 
-use errcode::msprof_env_error;
+use errcat::msprof_env_error;
 // The crate of the codes reported here, which a report site needs in reach
 // (and the registry linked), with no import of its items.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
     // More than any host can give: `try_reserve` fails instead of aborting.
@@ -26,12 +26,12 @@ fn main() {
                 "the sampling interval must be positive"
             ]
         );
-        errcode::take_reports()
+        errcat::take_reports()
     });
     let reports = worker.join().expect("the worker thread panicked");
-    errcode::restore_reports(reports);
+    errcat::restore_reports(reports);
 
-    match errcode::take_error_message() {
+    match errcat::take_error_message() {
         Some(message) => print!("{message}"),
         None => println!("no error was reported"),
     }

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use errcode::{error_code, msprof_env_error, register_catalog_json};
+use errcat::{error_code, msprof_env_error, register_catalog_json};
 
 #[derive(Debug)]
 #[error_code("EZ7001", message = "Item %s failed.")]
@@ -79,7 +79,7 @@ fn main() {
         twenty_time / ten_time
     );
 
-    errcode::set_limits(errcode::Limits::default().with_max_items(200_000)).unwrap();
+    errcat::set_limits(errcat::Limits::default().with_max_items(200_000)).unwrap();
     // Each size is measured on a warm store (its buffers grown by a first
     // round), so that the figure is the duplicate check and the copy, not
     // the kernel's first touch of fresh pages.
@@ -87,7 +87,7 @@ fn main() {
         for item in 0..stored + 1_000 {
             msprof_env_error!("EZ7001", ["item"], [item]);
         }
-        drop(errcode::take_reports());
+        drop(errcat::take_reports());
         for item in 0..stored {
             msprof_env_error!("EZ7001", ["item"], [item]);
         }
@@ -96,7 +96,7 @@ fn main() {
             msprof_env_error!("EZ7001", ["item"], [item]);
         }
         let nanos = start.elapsed().as_nanos() as f64 / 1_000.0;
-        drop(errcode::take_reports());
+        drop(errcat::take_reports());
         nanos
     };
     let few = per_report(1_000);

@@ -11,9 +11,9 @@
 
 use std::time::Instant;
 
-use errcode::ErrorCode;
-use errcode::report_inner_error;
-use errcode_profiling::InsufficientHostMemory;
+use errcat::ErrorCode;
+use errcat::report_inner_error;
+use errcat_profiling::InsufficientHostMemory;
 
 const BLOCK: usize = 100_000;
 
@@ -40,7 +40,7 @@ fn main() {
         .report();
         report_inner_error!("E19999", "cycle {}", cycle);
         buffer.clear();
-        errcode::write_error_message(&mut buffer);
+        errcat::write_error_message(&mut buffer);
         if (cycle + 1) % BLOCK == 0 {
             let nanos = block_start.elapsed().as_nanos() as f64 / BLOCK as f64;
             println!(

@@ -54,7 +54,7 @@ fn main() {
         // A program linked to the shared library records this name, which
         // `install.sh` installs it under (CANN's liberror_manager.so is
         // named the same way, without a version).
-        println!("cargo::rustc-cdylib-link-arg=-Wl,-soname,liberrcode_ffi.so");
+        println!("cargo::rustc-cdylib-link-arg=-Wl,-soname,liberrcat_ffi.so");
     }
     let target = std::env::var("TARGET").expect("cargo sets TARGET for build scripts");
     println!("cargo::rustc-env=ERRCODE_FFI_TARGET={target}");

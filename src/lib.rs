@@ -4,7 +4,7 @@
 //! A definition is a struct with an attribute:
 //!
 //! ```
-//! use errcode::error_code;
+//! use errcat::error_code;
 //!
 //! #[derive(Debug)]
 //! #[error_code("EK0201",
@@ -18,10 +18,10 @@
 //! }
 //!
 //! // Reports name the code and its arguments; both are checked when this compiles.
-//! errcode::report!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
+//! errcat::report!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
 //!
 //! assert_eq!(
-//!     errcode::take_error_message().unwrap(),
+//!     errcat::take_error_message().unwrap(),
 //!     "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n\
 //!      \x20       PossibleCause: Allocation failed due to insufficient host memory.\r\n\
 //!      \x20       Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n"
@@ -49,8 +49,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-// Generated code names this crate `::errcode`, also inside it.
-extern crate self as errcode;
+// Generated code names this crate `::errcat`, also inside it.
+extern crate self as errcat;
 
 mod site;
 
@@ -58,16 +58,16 @@ mod site;
 // its own: where it is not in scope, rustc suggests importing it by the path
 // it is defined at when the crate calling `.report()` has no `errcode` in its
 // own dependencies (it reports a type of a crate of definitions), and that
-// path must be one a user can write: `use errcode::ErrorCode;`.
-use errcode_runtime::__private::{Defined, definition_in_force, report_defined};
+// path must be one a user can write: `use errcat::ErrorCode;`.
+use errcat_runtime::__private::{Defined, definition_in_force, report_defined};
 
 /// What every definition is: a struct under `#[error_code]`, a variant of
 /// an enum under it, or a struct of `include_catalog!`. Bring it into scope
-/// (`use errcode::ErrorCode;`, or `use errcode::prelude::*;`) to call its
+/// (`use errcat::ErrorCode;`, or `use errcat::prelude::*;`) to call its
 /// methods.
 ///
 /// ```
-/// use errcode::{ErrorCode, error_code};
+/// use errcat::{ErrorCode, error_code};
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0001", message = "Device {device_id} was not found.")]
@@ -85,7 +85,7 @@ use errcode_runtime::__private::{Defined, definition_in_force, report_defined};
 /// assert_eq!(error.definition().code(), "EZ0001");
 /// assert_eq!(format!("{error:#}"), "EZ0001: Device 7 was not found.");
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EZ0001: Device 7 was not found.\r\n")
 /// );
 /// ```
@@ -116,7 +116,7 @@ pub trait ErrorCode {
     ///
     /// A transparent variant records the error it wraps, when that carries
     /// a definition, and nothing otherwise; with the `tracing` feature, an
-    /// `errcode.unreported` event at `WARN` says so.
+    /// `errcat.unreported` event at `WARN` says so.
     #[track_caller]
     fn report(&self);
 
@@ -125,7 +125,7 @@ pub trait ErrorCode {
     /// is the line that calls `reported`.
     ///
     /// ```
-    /// use errcode::prelude::*;
+    /// use errcat::prelude::*;
     ///
     /// #[derive(Debug)]
     /// #[error_code]
@@ -153,7 +153,7 @@ pub trait ErrorCode {
     ///
     /// assert!(start(7).is_err());
     /// assert_eq!(
-    ///     errcode::take_error_message().as_deref(),
+    ///     errcat::take_error_message().as_deref(),
     ///     Some("EZ0011: Device 7 was not found.\r\n")
     /// );
     /// ```
@@ -191,7 +191,7 @@ impl<T: Defined> ErrorCode for T {
 }
 
 #[doc = include_str!("docs/error_code.md")]
-pub use errcode_macros::error_code;
+pub use errcat_macros::error_code;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.
 ///
 /// `include_catalog!("path/error_code.json")` (the path relative to the
@@ -211,11 +211,11 @@ pub use errcode_macros::error_code;
 /// bad names, missing fields, invalid JSON.
 ///
 /// ```
-/// errcode::include_catalog!("ui-tests/catalogs/valid.json");
+/// errcat::include_catalog!("ui-tests/catalogs/valid.json");
 ///
-/// errcode::msprof_env_error!("EX0201", ["buf_size"], ["1048576B"]);
+/// errcat::msprof_env_error!("EX0201", ["buf_size"], ["1048576B"]);
 /// assert_eq!(
-///     errcode::take_error_message().unwrap().lines().next(),
+///     errcat::take_error_message().unwrap().lines().next(),
 ///     Some("EX0201: Failed to allocate 1048576B host memory.")
 /// );
 /// // The struct of a code with a keyword argument: `type` becomes `r#type`.
@@ -223,47 +223,47 @@ pub use errcode_macros::error_code;
 /// assert_eq!(unsupported.to_string(), "Failed to cast because bf16 is not supported.");
 /// ```
 #[cfg(feature = "include-catalog")]
-pub use errcode_macros::include_catalog;
+pub use errcat_macros::include_catalog;
 /// Reports a defined code with its arguments by name: a failure of the environment (memory, disk, device), as the Profiling module's `MSPROF_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
-/// use errcode_profiling::*;
+/// use errcat_profiling::*;
 ///
-/// errcode::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
-/// assert!(errcode::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
+/// errcat::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+/// assert!(errcat::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
 /// ```
 ///
 #[doc = include_str!("docs/report_by_name.md")]
-pub use errcode_macros::msprof_env_error;
+pub use errcat_macros::msprof_env_error;
 /// Reports an internal error with a format string, as the CANN runtime's
 /// `MSPROF_INNER_ERROR` does.
 ///
 /// ```
 /// let queue = "rx";
-/// errcode::msprof_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
+/// errcat::msprof_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("E19999: Inner Error!\r\nqueue rx overflowed after 4096 items\r\n")
 /// );
 /// ```
 ///
 #[doc = include_str!("docs/report_inner.md")]
-pub use errcode_macros::msprof_inner_error;
+pub use errcat_macros::msprof_inner_error;
 /// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the Profiling module's `MSPROF_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
-/// use errcode_profiling::*;
+/// use errcat_profiling::*;
 ///
-/// errcode::msprof_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
-/// assert!(errcode::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
+/// errcat::msprof_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
+/// assert!(errcat::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
 /// ```
 ///
 #[doc = include_str!("docs/report_by_name.md")]
-pub use errcode_macros::msprof_input_error;
+pub use errcat_macros::msprof_input_error;
 /// Reports a defined code with its arguments by name.
 ///
 /// ```
-/// use errcode::error_code;
+/// use errcat::error_code;
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0003", message = "Device {device_id} is busy.")]
@@ -271,8 +271,8 @@ pub use errcode_macros::msprof_input_error;
 ///     pub device_id: u32,
 /// }
 ///
-/// errcode::report!("EZ0003", ["device_id"], [7]);
-/// assert_eq!(errcode::take_error_message().as_deref(), Some("EZ0003: Device 7 is busy.\r\n"));
+/// errcat::report!("EZ0003", ["device_id"], [7]);
+/// assert_eq!(errcat::take_error_message().as_deref(), Some("EZ0003: Device 7 is busy.\r\n"));
 /// ```
 ///
 /// [`msprof_env_error!`], [`msprof_input_error!`], [`report_env_error!`] and
@@ -280,51 +280,51 @@ pub use errcode_macros::msprof_input_error;
 /// C++ macros it replaces, for code ported from there.
 ///
 #[doc = include_str!("docs/report_by_name.md")]
-pub use errcode_macros::report;
+pub use errcat_macros::report;
 /// Reports a defined code with its arguments by name: a failure of the environment, as the CANN runtime's `REPORT_ENV_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
-/// use errcode_profiling::*;
+/// use errcat_profiling::*;
 ///
-/// errcode::report_env_error!("EK0201", ["buf_size"], ["1048576B"]);
-/// assert!(errcode::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
+/// errcat::report_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+/// assert!(errcat::take_error_message().unwrap().starts_with("EK0201: Failed to allocate 1048576B host memory for Profiling."));
 /// ```
 ///
 #[doc = include_str!("docs/report_by_name.md")]
-pub use errcode_macros::report_env_error;
+pub use errcat_macros::report_env_error;
 /// Reports an internal error with a format string, as the CANN runtime's
 /// `REPORT_INNER_ERROR` does.
 ///
 /// ```
 /// let queue = "rx";
-/// errcode::report_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
+/// errcat::report_inner_error!("E19999", "queue {queue} overflowed after {} items", 4096);
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("E19999: Inner Error!\r\nqueue rx overflowed after 4096 items\r\n")
 /// );
 /// ```
 ///
 #[doc = include_str!("docs/report_inner.md")]
-pub use errcode_macros::report_inner_error;
+pub use errcat_macros::report_inner_error;
 /// Reports a defined code with its arguments by name: a failure caused by the caller's input, as the CANN runtime's `REPORT_INPUT_ERROR` does; an alias of [`report!`] under CANN's name.
 ///
 /// ```
-/// use errcode_profiling::*;
+/// use errcat_profiling::*;
 ///
-/// errcode::report_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
-/// assert!(errcode::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
+/// errcat::report_input_error!("EK0003", ["config", "value", "reason"], ["aic_metrics", "xyz", "it is not a metric group"]);
+/// assert!(errcat::take_error_message().unwrap().starts_with("EK0003: Value xyz for aic_metrics is invalid. Reason: it is not a metric group."));
 /// ```
 ///
 #[doc = include_str!("docs/report_by_name.md")]
-pub use errcode_macros::report_input_error;
+pub use errcat_macros::report_input_error;
 #[cfg(feature = "serde")]
-pub use errcode_runtime::DESERIALIZED_FILE;
+pub use errcat_runtime::DESERIALIZED_FILE;
 #[cfg(feature = "json")]
-pub use errcode_runtime::{
+pub use errcat_runtime::{
     CatalogErrors, PartialRegistration, REGISTERED_FILE, catalog, register_catalog_json,
     register_catalog_json_partial,
 };
-pub use errcode_runtime::{
+pub use errcat_runtime::{
     Conflict, ErrorDef, Instrumented, InvalidLimits, Layout, Limits, MissingCodes, Registry,
     Report, ReportError, Scope, SourceLocation, StreamGuard, WorkStream, definition_of, limits,
     registry, report_dynamic, report_internal, restore_reports, scope, set_limits,
@@ -333,19 +333,19 @@ pub use errcode_runtime::{
     write_warning_message, write_warning_message_with,
 };
 // The graph engine's layout and the reports of CANN's C++ error-message framework.
-pub use errcode_runtime::{
+pub use errcat_runtime::{
     ReportTime, keep_report_times, report_dynamic_suffixed, report_dynamic_with,
     report_user_defined, take_error_reports,
 };
 
 /// What a module that defines or reports errors uses:
-/// `use errcode::prelude::*;` brings [`ErrorCode`], whose methods
+/// `use errcat::prelude::*;` brings [`ErrorCode`], whose methods
 /// (`report`, `definition`) need it in scope, [`error_code`], [`report!`]
 /// and [`report_inner_error!`]. The CANN-named report macros stay out: they
 /// are aliases, imported by name where code is ported.
 ///
 /// ```
-/// use errcode::prelude::*;
+/// use errcat::prelude::*;
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0002", message = "Queue {queue} is full.")]
@@ -356,7 +356,7 @@ pub use errcode_runtime::{
 /// QueueFull { queue: "rx" }.report();
 /// report!("EZ0002", ["queue"], ["tx"]);
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EZ0002: Queue rx is full.\r\n        TraceBack (most recent call last):\r\n        Queue tx is full.\r\n")
 /// );
 /// ```
@@ -376,7 +376,7 @@ pub mod __private {
         Checked, Code, Find, Probe, ShowValue, Site, Value, find_definition, report_by_code,
         site_live, site_order,
     };
-    pub use errcode_runtime::__private::*;
+    pub use errcat_runtime::__private::*;
     pub use inventory;
 
     /// Values of `#[error_code]` fields written as a standard text type
@@ -394,7 +394,7 @@ pub mod __private {
 ///
 /// ```
 /// use std::path::PathBuf;
-/// use errcode::prelude::*;
+/// use errcat::prelude::*;
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0021", message = "Cannot open {path}: {reason}.")]

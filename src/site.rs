@@ -14,12 +14,12 @@
 
 use core::fmt;
 
-use errcode_runtime::__private::{Defined, report_defined};
-use errcode_runtime::ErrorDef;
+use errcat_runtime::__private::{Defined, report_defined};
+use errcat_runtime::ErrorDef;
 
 use crate::ArgDisplay;
 
-/// A code as a type: its six characters packed (`errcode_syntax::pack_code`).
+/// A code as a type: its six characters packed (`errcat_syntax::pack_code`).
 pub struct Code<const CODE: u64>;
 
 /// What a report site needs of a code's definition; `M` is the defining
@@ -136,13 +136,13 @@ const fn same(a: &str, b: &str) -> bool {
 }
 
 /// The argument of `args` a misspelled `name` most likely means: one within
-/// two edits, as the macros' own suggestions are (`errcode_syntax::closest`).
+/// two edits, as the macros' own suggestions are (`errcat_syntax::closest`).
 const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
     let mut best: Option<(&'static str, usize)> = None;
     let mut index = 0;
     while index < args.len() {
         let distance =
-            errcode_runtime::__private::syntax::edit_distance_within(name, args[index], 2);
+            errcat_runtime::__private::syntax::edit_distance_within(name, args[index], 2);
         if let Some(distance) = distance {
             let better = match best {
                 Some((_, best)) => distance < best,

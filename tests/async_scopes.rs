@@ -1,4 +1,4 @@
-//! Reports follow the task: `errcode::scope` and `WorkStream::instrument`
+//! Reports follow the task: `errcat::scope` and `WorkStream::instrument`
 //! under a multi-threaded executor, a single-threaded one, and a future
 //! dropped half-way.
 
@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use errcode::{ErrorCode, WorkStream, error_code};
+use errcat::{ErrorCode, WorkStream, error_code};
 
 #[derive(Debug)]
 #[error_code("EZ0001", message = "Device %s was not found.")]
@@ -46,10 +46,10 @@ fn yield_now() -> YieldNow {
 async fn each_request_gets_its_own_error_after_an_await() {
     let handles: Vec<_> = (101..109u64)
         .map(|request| {
-            tokio::spawn(errcode::scope(async move {
+            tokio::spawn(errcat::scope(async move {
                 DeviceNotFound { device_id: request }.report();
                 tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-                errcode::take_error_message()
+                errcat::take_error_message()
             }))
         })
         .collect();
@@ -67,7 +67,7 @@ async fn each_request_gets_its_own_error_after_an_await() {
 async fn sixty_four_tasks_lose_nothing_and_cross_nothing() {
     let handles: Vec<_> = (0..64u64)
         .map(|task| {
-            tokio::spawn(errcode::scope(async move {
+            tokio::spawn(errcat::scope(async move {
                 for index in 0..100u64 {
                     DeviceNotFound {
                         device_id: task * 1000 + index,
@@ -75,7 +75,7 @@ async fn sixty_four_tasks_lose_nothing_and_cross_nothing() {
                     .report();
                     yield_now().await;
                 }
-                errcode::take_reports()
+                errcat::take_reports()
             }))
         })
         .collect();
@@ -91,7 +91,7 @@ async fn sixty_four_tasks_lose_nothing_and_cross_nothing() {
         assert_eq!(values, expected, "task {task}");
     }
     // Nothing leaked into the store of the thread that ran this test.
-    assert_eq!(errcode::take_error_message(), None);
+    assert_eq!(errcat::take_error_message(), None);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -100,13 +100,13 @@ async fn the_polling_threads_own_store_is_untouched_between_polls() {
     // task polled on that worker neither sees nor takes it.
     let outcome = tokio::spawn(async {
         DeviceNotFound { device_id: 1 }.report();
-        let scoped = errcode::scope(async {
+        let scoped = errcat::scope(async {
             DeviceNotFound { device_id: 2 }.report();
             yield_now().await;
-            errcode::take_error_message()
+            errcat::take_error_message()
         })
         .await;
-        (scoped, errcode::take_error_message())
+        (scoped, errcat::take_error_message())
     })
     .await
     .unwrap();
@@ -127,7 +127,7 @@ async fn the_polling_threads_own_store_is_untouched_between_polls() {
 async fn interleaved_tasks_on_one_thread_keep_their_own_reports() {
     let tasks: Vec<_> = (0..8u64)
         .map(|task| {
-            tokio::spawn(errcode::scope(async move {
+            tokio::spawn(errcat::scope(async move {
                 for index in 0..10 {
                     DeviceNotFound {
                         device_id: task * 100 + index,
@@ -135,7 +135,7 @@ async fn interleaved_tasks_on_one_thread_keep_their_own_reports() {
                     .report();
                     yield_now().await;
                 }
-                errcode::take_reports()
+                errcat::take_reports()
                     .iter()
                     .map(|report| report.args().next().unwrap().1.parse::<u64>().unwrap())
                     .collect::<Vec<u64>>()
@@ -150,20 +150,20 @@ async fn interleaved_tasks_on_one_thread_keep_their_own_reports() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn scopes_nest_and_the_innermost_wins() {
-    let outer = errcode::scope(async {
+    let outer = errcat::scope(async {
         DeviceNotFound { device_id: 1 }.report();
-        let inner = errcode::scope(async {
+        let inner = errcat::scope(async {
             DeviceNotFound { device_id: 2 }.report();
             DeviceSlow { device_id: 2 }.report();
             yield_now().await;
             (
-                errcode::take_error_message(),
-                errcode::take_warning_message(),
+                errcat::take_error_message(),
+                errcat::take_warning_message(),
             )
         })
         .await;
         yield_now().await;
-        (inner, errcode::take_error_message())
+        (inner, errcat::take_error_message())
     })
     .await;
     assert_eq!(
@@ -180,7 +180,7 @@ async fn scopes_nest_and_the_innermost_wins() {
 
 #[test]
 fn a_scoped_future_dropped_half_way_leaks_nothing_into_the_thread() {
-    let mut future = Box::pin(errcode::scope(async {
+    let mut future = Box::pin(errcat::scope(async {
         DeviceNotFound { device_id: 9 }.report();
         yield_now().await;
         DeviceNotFound { device_id: 10 }.report();
@@ -189,14 +189,14 @@ fn a_scoped_future_dropped_half_way_leaks_nothing_into_the_thread() {
     let mut context = Context::from_waker(waker);
     assert!(future.as_mut().poll(&mut context).is_pending());
     drop(future);
-    assert_eq!(errcode::take_error_message(), None);
-    assert!(errcode::take_reports().is_empty());
+    assert_eq!(errcat::take_error_message(), None);
+    assert!(errcat::take_reports().is_empty());
 }
 
 #[test]
 fn a_panicking_poll_leaves_the_thread_as_it_was() {
     let result = std::panic::catch_unwind(|| {
-        let mut future = Box::pin(errcode::scope(async {
+        let mut future = Box::pin(errcat::scope(async {
             DeviceNotFound { device_id: 3 }.report();
             panic!("poll panicked");
         }));
@@ -206,7 +206,7 @@ fn a_panicking_poll_leaves_the_thread_as_it_was() {
     assert!(result.is_err());
     DeviceNotFound { device_id: 4 }.report();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0001: Device 4 was not found.\r\n")
     );
 }
@@ -228,7 +228,7 @@ async fn a_request_fans_out_into_tasks_that_share_its_store() {
         child.await.unwrap();
     }
     let message = stream
-        .instrument(async { errcode::take_error_message() })
+        .instrument(async { errcat::take_error_message() })
         .await
         .unwrap();
     for child in 0..4 {
@@ -238,14 +238,14 @@ async fn a_request_fans_out_into_tasks_that_share_its_store() {
         );
     }
 
-    let joined = errcode::scope(async {
+    let joined = errcat::scope(async {
         let current = WorkStream::current().expect("inside a scope");
         tokio::spawn(current.instrument(async {
             DeviceNotFound { device_id: 77 }.report();
         }))
         .await
         .unwrap();
-        errcode::take_error_message()
+        errcat::take_error_message()
     })
     .await;
     assert_eq!(
@@ -258,7 +258,7 @@ async fn a_request_fans_out_into_tasks_that_share_its_store() {
 #[test]
 fn scoped_futures_are_send_when_the_inner_one_is() {
     fn assert_send<T: Send>(_: &T) {}
-    let scoped = errcode::scope(async { 1 });
+    let scoped = errcat::scope(async { 1 });
     assert_send(&scoped);
     let instrumented = WorkStream::new().instrument(async { 1 });
     assert_send(&instrumented);

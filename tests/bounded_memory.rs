@@ -8,8 +8,8 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, live_bytes, thread_live_bytes};
-use errcode::ErrorCode;
-use errcode::{error_code, msprof_env_error};
+use errcat::ErrorCode;
+use errcat::{error_code, msprof_env_error};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -58,12 +58,12 @@ fn never_taking_holds_no_more_than_the_limits() {
         let held = thread_live_bytes() - before;
         // Per lane: 1,000 items, each with at most three values and a message
         // of at most 1,024 bytes, plus bookkeeping; Vec growth may double it.
-        let limits = errcode::limits();
+        let limits = errcat::limits();
         let per_lane_text = limits.max_items() * 4 * limits.max_message_bytes();
         let bound = 2 * 2 * (per_lane_text + limits.max_items() * 256);
         assert!(held as usize <= bound, "{held} bytes held, bound {bound}");
 
-        let text = errcode::take_error_message().unwrap();
+        let text = errcat::take_error_message().unwrap();
         assert!(text.starts_with("EZ0400: Item 0 of batch 0 failed: xxx"));
         assert!(
             text.ends_with("        ... 999000 more messages dropped\r\n"),
@@ -75,7 +75,7 @@ fn never_taking_holds_no_more_than_the_limits() {
         let first_line = text.lines().next().unwrap();
         assert_eq!(first_line.len(), "EZ0400: ".len() + 1_024);
         assert!(first_line.ends_with("x..."));
-        let warnings = errcode::take_warning_message().unwrap();
+        let warnings = errcat::take_warning_message().unwrap();
         assert!(warnings.ends_with("... 99000 more messages dropped\r\n"));
     })
     .join()
@@ -90,7 +90,7 @@ fn cycles_keep_flat_memory() {
                 msprof_env_error!("EZ0400", ["item", "batch", "reason"], [item, n, "timeout"]);
             }
             buffer.clear();
-            errcode::write_error_message(&mut buffer);
+            errcat::write_error_message(&mut buffer);
         };
         for n in 0..1_000 {
             cycle(n);

@@ -1,11 +1,11 @@
 //! `include_catalog!`: the structs, the checked reports, and the registry's
 //! export of the imported entries, which reads back as the file.
 
-use errcode::ErrorCode;
-use errcode::catalog::{Catalog, Position};
-use errcode::registry;
+use errcat::ErrorCode;
+use errcat::catalog::{Catalog, Position};
+use errcat::registry;
 
-errcode::include_catalog!("ui-tests/catalogs/valid.json");
+errcat::include_catalog!("ui-tests/catalogs/valid.json");
 
 const VALID: &str = include_str!("../ui-tests/catalogs/valid.json");
 
@@ -18,7 +18,7 @@ fn structs_are_named_after_the_codes_and_render_their_messages() {
     assert_eq!(format!("{memory:?}"), "EX0201 { buf_size: \"4096B\" }");
     memory.report();
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EX0201: Failed to allocate 4096B host memory.\r\n\
          \x20       PossibleCause: Allocation failed due to insufficient host memory.\r\n\
          \x20       Solution: Stop unnecessary processes.\r\n"
@@ -42,14 +42,14 @@ fn structs_are_named_after_the_codes_and_render_their_messages() {
 #[test]
 fn report_macros_are_checked_against_the_file() {
     let function = String::from("cast");
-    errcode::msprof_env_error!("WX0001", ["function", "type"], [function, "bf16"]);
+    errcat::msprof_env_error!("WX0001", ["function", "type"], [function, "bf16"]);
     assert_eq!(
-        errcode::take_warning_message().unwrap(),
+        errcat::take_warning_message().unwrap(),
         "WX0001: Failed to cast because bf16 is not supported.\r\n"
     );
-    errcode::report_env_error!("EX9999", ["message"], ["queue overflow"]);
+    errcat::report_env_error!("EX9999", ["message"], ["queue overflow"]);
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EX9999: Inner Error!\r\nqueue overflow\r\n"
     );
 }
@@ -75,12 +75,12 @@ fn every_entry_is_registered_and_found_behind_dyn_error() {
     let boxed: Box<dyn std::error::Error> = Box::new(EX0201 {
         buf_size: "1B".into(),
     });
-    let def = errcode::definition_of(boxed.as_ref()).unwrap();
+    let def = errcat::definition_of(boxed.as_ref()).unwrap();
     assert_eq!(def.code(), "EX0201");
     assert!(core::ptr::eq(def, registry().get("EX0201").unwrap()));
     let boxed: Box<dyn std::error::Error> = Box::new(EX0004);
     assert_eq!(
-        errcode::definition_of(boxed.as_ref()).map(|def| def.code()),
+        errcat::definition_of(boxed.as_ref()).map(|def| def.code()),
         Some("EX0004")
     );
 }
@@ -88,7 +88,7 @@ fn every_entry_is_registered_and_found_behind_dyn_error() {
 /// The imported entries, from the registry, in the file's order.
 fn exported() -> Catalog {
     let everything = registry().to_catalog();
-    let file = errcode::catalog::load(VALID).into_result().unwrap();
+    let file = errcat::catalog::load(VALID).into_result().unwrap();
     Catalog::new(
         file.entries
             .iter()
@@ -104,8 +104,8 @@ fn export_writes_the_file_back_byte_for_byte() {
 
 #[test]
 fn import_export_import_gives_identical_entries() {
-    let mut first = errcode::catalog::load(VALID).into_result().unwrap();
-    let mut second = errcode::catalog::load(&exported().to_json())
+    let mut first = errcat::catalog::load(VALID).into_result().unwrap();
+    let mut second = errcat::catalog::load(&exported().to_json())
         .into_result()
         .unwrap();
     for entry in first.entries.iter_mut().chain(second.entries.iter_mut()) {
@@ -126,7 +126,7 @@ fn import_export_import_gives_identical_entries() {
 #[test]
 fn hand_written_definitions_export_in_the_usual_order() {
     #[derive(Debug)]
-    #[errcode::error_code(
+    #[errcat::error_code(
         "EX0501",
         title = "Resource_Error",
         class = "Example Errors",

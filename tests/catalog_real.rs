@@ -5,8 +5,8 @@
 //! exports the file back. Skipped, saying so, when the file is absent (a
 //! failure with `CI=true`).
 
-use errcode::catalog::{Catalog, Position, load};
-use errcode::registry;
+use errcat::catalog::{Catalog, Position, load};
+use errcat::registry;
 use serde_json::Value;
 
 /// One entry as the C++ runtime reads it, parsed here with serde_json so
@@ -103,9 +103,9 @@ fn rendering(entry: &Expected) -> String {
 
 fn take(code: &str) -> String {
     if code.starts_with('W') {
-        errcode::take_warning_message()
+        errcat::take_warning_message()
     } else {
-        errcode::take_error_message()
+        errcat::take_error_message()
     }
     .unwrap_or_default()
 }
@@ -141,7 +141,7 @@ fn every_code_of_the_real_catalog_renders_with_placeholder_arguments() {
             .iter()
             .map(|(name, value)| (name.as_str(), value.as_str()))
             .collect();
-        errcode::report_dynamic(&entry.code, &args).unwrap();
+        errcat::report_dynamic(&entry.code, &args).unwrap();
         assert_eq!(
             take(&entry.code),
             expected,

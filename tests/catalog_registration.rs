@@ -4,7 +4,7 @@
 use std::sync::Barrier;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use errcode::{register_catalog_json, registry};
+use errcat::{register_catalog_json, registry};
 
 fn catalog(entries: &[(&str, &str, &str)]) -> String {
     let entries: Vec<String> = entries
@@ -45,19 +45,19 @@ fn registers_every_entry_and_renders_it() {
     assert_eq!(def.cause(), Some("A negative value was given."));
     assert_eq!(def.solution(), None);
     assert_eq!(def.class(), Some("Registration Errors"));
-    assert_eq!(def.location().file, errcode::REGISTERED_FILE);
+    assert_eq!(def.location().file, errcat::REGISTERED_FILE);
     assert_eq!((def.location().line, def.location().column), (3, 5));
     assert_eq!(registry().priority("ER0101"), Some(3));
 
-    errcode::report_dynamic("ER0101", &[("value", "-1"), ("param", "depth")]).unwrap();
+    errcat::report_dynamic("ER0101", &[("value", "-1"), ("param", "depth")]).unwrap();
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "ER0101: Value -1 for depth is invalid; depth must be positive.\r\n\
          \x20       PossibleCause: A negative value was given.\r\n"
     );
-    errcode::report_dynamic("WR0102", &[("option", "--old")]).unwrap();
+    errcat::report_dynamic("WR0102", &[("option", "--old")]).unwrap();
     assert_eq!(
-        errcode::take_warning_message().unwrap(),
+        errcat::take_warning_message().unwrap(),
         "WR0102: Deprecated option --old.\r\n"
     );
 }
@@ -107,7 +107,7 @@ fn a_code_is_replaced_only_by_a_strictly_higher_priority() {
 #[test]
 fn compile_time_definitions_have_priority_zero() {
     #[derive(Debug)]
-    #[errcode::error_code("ER0401", message = "Compiled in: %s.")]
+    #[errcat::error_code("ER0401", message = "Compiled in: %s.")]
     pub struct CompiledIn {
         pub what: String,
     }
@@ -123,10 +123,10 @@ fn compile_time_definitions_have_priority_zero() {
     );
     let one = catalog(&[("ER0401", "Priority one: %s.", "what")]);
     assert_eq!(register_catalog_json(&one, 1), Ok(1));
-    errcode::msprof_env_error!("ER0401", ["what"], ["typed report"]);
+    errcat::msprof_env_error!("ER0401", ["what"], ["typed report"]);
     // The higher priority applies to every report of the code, typed ones too.
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "ER0401: Priority one: typed report.\r\n"
     );
     assert_eq!(

@@ -5,8 +5,8 @@
 //! register a code of its own.
 
 use catalog_hostile::hostile::*;
-use errcode::ErrorCode;
-use errcode::registry;
+use errcat::ErrorCode;
+use errcat::registry;
 
 #[test]
 fn a_title_and_a_file_name_with_code_after_a_line_break_stay_texts() {
@@ -25,7 +25,7 @@ fn a_title_and_a_file_name_with_code_after_a_line_break_stay_texts() {
     assert_eq!(
         def.title(),
         Some(
-            "Low\n#[derive(Debug)] #[errcode::error_code(\"EZ7799\", message = \"Injected.\")] pub struct Injected; //"
+            "Low\n#[derive(Debug)] #[errcat::error_code(\"EZ7799\", message = \"Injected.\")] pub struct Injected; //"
         )
     );
     assert_eq!(def.class(), Some("Mem\r\nory */ /* \u{202e}"));
@@ -42,7 +42,7 @@ fn a_title_and_a_file_name_with_code_after_a_line_break_stay_texts() {
     }
     .report();
     assert!(
-        errcode::take_error_message()
+        errcat::take_error_message()
             .unwrap()
             .starts_with("EZ7701: Failed to allocate 64B.\r\n")
     );

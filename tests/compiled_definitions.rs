@@ -3,8 +3,8 @@
 //! from the same parts: the generated static and `ErrorDef::__new` of its
 //! parts print the same, field for field.
 
-use errcode::__private::RawDef;
-use errcode::{ErrorCode, ErrorDef, error_code};
+use errcat::__private::RawDef;
+use errcat::{ErrorCode, ErrorDef, error_code};
 
 #[derive(Debug)]
 #[error_code(

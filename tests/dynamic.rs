@@ -1,7 +1,7 @@
 //! `report_dynamic`: codes known only at run time.
 
-use errcode::{ReportError, report_dynamic, take_error_message};
-use errcode_profiling::InsufficientHostMemory;
+use errcat::{ReportError, report_dynamic, take_error_message};
+use errcat_profiling::InsufficientHostMemory;
 
 #[test]
 fn reports_by_name_and_ignores_extra_names() {
@@ -65,7 +65,7 @@ fn the_first_value_of_a_repeated_name_wins() {
 
 #[test]
 fn a_value_in_its_fields_place_wins_only_when_it_is_the_first_of_its_name() {
-    let _ = errcode_profiling::InvalidApiCallSequence::default();
+    let _ = errcat_profiling::InvalidApiCallSequence::default();
     // `intf2` is in its field's place (the second), but the first `intf2`
     // comes before it.
     report_dynamic(

@@ -4,7 +4,7 @@
 
 use std::error::Error as _;
 
-use errcode::{ErrorCode, error_code, msprof_env_error};
+use errcat::{ErrorCode, error_code, msprof_env_error};
 
 #[derive(Debug)]
 #[error_code(
@@ -94,7 +94,7 @@ fn a_value_is_reported_by_reference_and_returned() {
     let result = result.inspect_err(|e| e.report());
     assert_eq!(result, Err(BufferTooSmall { size: 16 }));
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EZ0001: Device 7 was not found.\r\n\
          \x20       PossibleCause: The device id is out of range.\r\n\
          \x20       Solution: Use an id from 0 to 7.\r\n\
@@ -109,7 +109,7 @@ fn a_user_method_named_report_stays_the_users() {
     assert_eq!(full.report(), "queue rx full");
     ErrorCode::report(&full);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0005: Queue rx is full.\r\n")
     );
 }
@@ -152,12 +152,12 @@ fn the_definition_of_a_value() {
 fn the_definition_is_found_behind_dyn_error_and_question_marks() {
     let error = boxed(3).unwrap_err();
     assert_eq!(
-        errcode::definition_of(error.as_ref()).map(|def| def.code()),
+        errcat::definition_of(error.as_ref()).map(|def| def.code()),
         Some("EZ0001")
     );
-    let _ = errcode::take_error_message();
+    let _ = errcat::take_error_message();
     let io = std::io::Error::other("disk on fire");
-    assert!(errcode::definition_of(&io).is_none());
+    assert!(errcat::definition_of(&io).is_none());
 }
 
 #[test]
@@ -172,12 +172,12 @@ fn the_definition_is_found_through_anyhow_and_its_context() {
     }
     let error = load().unwrap_err();
     assert_eq!(
-        errcode::definition_of(error.as_ref()).map(|def| def.code()),
+        errcat::definition_of(error.as_ref()).map(|def| def.code()),
         Some("EZ0002")
     );
     let error = configure().unwrap_err();
     assert_eq!(error.to_string(), "while configuring the profiler");
-    let def = errcode::definition_of(error.as_ref()).unwrap();
+    let def = errcat::definition_of(error.as_ref()).unwrap();
     assert_eq!(def.code(), "EZ0002");
     // An errcode error deeper in a source chain, under a foreign one.
     let read = ReadFailed {
@@ -186,13 +186,13 @@ fn the_definition_is_found_through_anyhow_and_its_context() {
     };
     let wrapped = anyhow::Error::new(read).context("loading settings");
     assert_eq!(
-        errcode::definition_of(wrapped.as_ref()).map(|def| def.code()),
+        errcat::definition_of(wrapped.as_ref()).map(|def| def.code()),
         Some("EZ0003")
     );
     // An enum's variant.
     let driver: anyhow::Error = DriverError::NotFound { device_id: 4 }.into();
     assert_eq!(
-        errcode::definition_of(driver.as_ref()).map(|def| def.code()),
+        errcat::definition_of(driver.as_ref()).map(|def| def.code()),
         Some("EZ0101")
     );
 }
@@ -224,7 +224,7 @@ fn a_source_field_is_the_source_and_no_argument() {
     assert!(DriverError::Outdated.source().is_none());
     error.report();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0003: Failed to read a.json.\r\n")
     );
 }
@@ -236,24 +236,24 @@ fn enum_variants_are_definitions_found_by_their_codes() {
     DriverError::NotFound { device_id: 8 }.report();
     DriverError::Outdated.report();
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EZ0101: Device 7 was not found.\r\n\
          \x20       TraceBack (most recent call last):\r\n\
          \x20       Device 2 timed out after 250 ms.\r\n\
          \x20       Device 8 was not found.\r\n"
     );
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WZ0104: Driver is outdated.\r\n")
     );
     for code in ["EZ0101", "EZ0102", "EZ0103", "WZ0104"] {
         assert_eq!(
-            errcode::registry().get(code).map(|def| def.code()),
+            errcat::registry().get(code).map(|def| def.code()),
             Some(code)
         );
     }
     assert_eq!(
-        errcode::registry().get("EZ0102").unwrap().fields(),
+        errcat::registry().get("EZ0102").unwrap().fields(),
         ["device_id", "millis"]
     );
     assert_eq!(

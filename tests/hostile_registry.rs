@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use common::counting_alloc::{CountingAlloc, thread_live_bytes};
-use errcode::{
+use errcat::{
     ErrorCode, WorkStream, error_code, msprof_env_error, register_catalog_json, registry,
 };
 
@@ -63,7 +63,7 @@ fn a_higher_priority_entry_replaces_every_text_of_typed_and_macro_reports() {
     error.report();
     msprof_env_error!("EZ9100", ["from", "to"], ["/c", "/d"]);
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EZ9100: Kopieren nach /b aus /a ist fehlgeschlagen.\r\n\
          \x20       PossibleCause: Die Quelle ist nicht lesbar.\r\n\
          \x20       Solution: Prüfen Sie die Quelle.\r\n\
@@ -81,7 +81,7 @@ fn a_higher_priority_entry_replaces_every_text_of_typed_and_macro_reports() {
     );
     let report = {
         error.report();
-        errcode::take_reports().remove(0)
+        errcat::take_reports().remove(0)
     };
     assert_eq!(report.title(), Some("Kopierfehler"));
     assert_eq!(
@@ -142,7 +142,7 @@ fn registering_what_changes_nothing_publishes_nothing_and_keeps_memory_flat() {
         .collect();
     let json = catalog(&borrowed);
     assert_eq!(register_catalog_json(&json, 1), Ok(1_000));
-    let snapshot: *const errcode::Registry = registry();
+    let snapshot: *const errcat::Registry = registry();
     let before = thread_live_bytes();
     // 100 rounds here; `examples/registration_cost.rs` times 1,000 in a
     // release build.
@@ -165,14 +165,14 @@ fn duplicates_are_found_among_many_stored_reports() {
         pub batch: &'a str,
     }
     std::thread::spawn(|| {
-        errcode::set_limits(errcode::Limits::default().with_max_items(200_000)).unwrap();
+        errcat::set_limits(errcat::Limits::default().with_max_items(200_000)).unwrap();
         for _round in 0..2 {
             for item in 0..100_000u32 {
                 msprof_env_error!("EZ9106", ["item", "batch"], [&*item.to_string(), "x"]);
             }
         }
-        let reports = errcode::take_reports();
-        errcode::set_limits(errcode::Limits::default()).unwrap();
+        let reports = errcat::take_reports();
+        errcat::set_limits(errcat::Limits::default()).unwrap();
         // The second round repeated the first: each report is kept once.
         assert_eq!(reports.len(), 100_000);
         assert_eq!(reports[99_999].args().next(), Some(("item", "99999")));
@@ -224,7 +224,7 @@ fn a_display_that_waits_for_another_reporter_of_the_stream_does_not_deadlock() {
             },
         }
         .report();
-        let _ = done.send(errcode::take_error_message());
+        let _ = done.send(errcat::take_error_message());
     });
     let message = finished
         .recv_timeout(Duration::from_secs(20))
@@ -244,13 +244,13 @@ fn keyword_names_of_every_edition_are_reported() {
     }
     msprof_env_error!("EZ9104", ["gen", "yield"], [1u32, 2u32]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ9104: Generator 1 yields 2.\r\n")
     );
 }
 
 mod keyword_catalog {
-    errcode::include_catalog!("ui-tests/catalogs/keywords.json");
+    errcat::include_catalog!("ui-tests/catalogs/keywords.json");
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn a_catalog_argument_named_gen_is_reported() {
     use keyword_catalog::*;
     msprof_env_error!("EY0001", ["gen", "type"], ["g0", "u8"]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EY0001: Generator g0 of type u8 failed.\r\n")
     );
     let value = EY0001 {
@@ -273,7 +273,7 @@ fn a_catalog_argument_named_gen_is_reported() {
 /// report site by code that sees both fails to build, naming both:
 /// `ui-tests/fail/report_code_defined_twice.rs`.)
 mod first {
-    use errcode::error_code;
+    use errcat::error_code;
     #[derive(Debug)]
     #[error_code("EZ9105", message = "Shard %s is down.")]
     pub struct ShardDown {
@@ -282,7 +282,7 @@ mod first {
 }
 
 mod second {
-    use errcode::error_code;
+    use errcat::error_code;
     #[derive(Debug)]
     #[error_code("EZ9105", message = "Shard %s is down.")]
     pub struct ShardDown {
@@ -295,7 +295,7 @@ fn same_struct_and_code_in_two_modules_is_a_conflict_not_a_build_error() {
     first::ShardDown { shard: 1 }.report();
     second::ShardDown { shard: 2 }.report();
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EZ9105: Shard 1 is down.\r\n\
          \x20       TraceBack (most recent call last):\r\n\
          \x20       Shard 2 is down.\r\n"

@@ -2,8 +2,8 @@
 //! with each value inserted verbatim (or cut at the byte limit), and nothing
 //! inside a value is ever read as a placeholder.
 
-use errcode::ErrorCode;
-use errcode::error_code;
+use errcat::ErrorCode;
+use errcat::error_code;
 use proptest::prelude::*;
 
 #[derive(Debug)]
@@ -64,9 +64,9 @@ proptest! {
 
     #[test]
     fn values_are_inserted_verbatim_or_cut(first in value(), second in value(), third in value()) {
-        let limit = errcode::limits().max_message_bytes();
+        let limit = errcat::limits().max_message_bytes();
         ThreeValues { first: first.clone(), second: second.clone(), third: third.clone() }.report();
-        let reports = errcode::take_reports();
+        let reports = errcat::take_reports();
         prop_assert_eq!(reports.len(), 1);
         let report = &reports[0];
 
@@ -95,8 +95,8 @@ proptest! {
             at = piece_at + piece.len();
         }
 
-        errcode::restore_reports(reports);
-        let rendered = errcode::take_error_message().unwrap();
+        errcat::restore_reports(reports);
+        let rendered = errcat::take_error_message().unwrap();
         prop_assert_eq!(rendered, format!("EZ0800: {expected}\r\n"));
     }
 }

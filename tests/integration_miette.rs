@@ -1,11 +1,11 @@
 //! The `miette` feature: every definition is a `miette::Diagnostic`, with
 //! its code, its severity, its solution as help and its possible cause as a
-//! related advice. `errcode-profiling` has no dependency on miette: its
+//! related advice. `errcat-profiling` has no dependency on miette: its
 //! definitions are diagnostics all the same.
 #![cfg(feature = "miette")]
 
-use errcode::error_code;
-use errcode_profiling::*;
+use errcat::error_code;
+use errcat_profiling::*;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, Severity};
 
 #[derive(Debug)]

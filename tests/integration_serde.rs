@@ -2,10 +2,10 @@
 //! same bytes rendered; definitions in the CANN catalog's field names.
 #![cfg(feature = "serde")]
 
-use errcode::{
+use errcat::{
     ErrorCode, Report, SourceLocation, error_code, msprof_env_error, report_inner_error,
 };
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 #[derive(Debug)]
 #[error_code("WZ0200", message = "Sampling rate %s is low.")]
@@ -30,8 +30,8 @@ const EK0201_1048576: &str = "EK0201: Failed to allocate 1048576B host memory fo
 
 /// What `reports` render as errors once restored here.
 fn restored(reports: impl IntoIterator<Item = Report>) -> Option<String> {
-    errcode::restore_reports(reports);
-    errcode::take_error_message()
+    errcat::restore_reports(reports);
+    errcat::take_error_message()
 }
 
 /// What a worker does: report, take, write JSON.
@@ -46,7 +46,7 @@ fn worker() -> String {
         report_inner_error!("E19999", "queue {} overflowed after {} items", "rx", 4096);
         Plain.report();
         LowSamplingRate { rate: 10 }.report();
-        serde_json::to_string(&errcode::take_reports()).unwrap()
+        serde_json::to_string(&errcat::take_reports()).unwrap()
     })
     .join()
     .unwrap()
@@ -57,8 +57,8 @@ fn reports_go_through_json_and_render_the_same_bytes() {
     let json = worker();
     let reports: Vec<Report> = serde_json::from_str(&json).unwrap();
     assert_eq!(reports.len(), 5);
-    errcode::restore_reports(reports.clone());
-    let errors = errcode::take_error_message().unwrap();
+    errcat::restore_reports(reports.clone());
+    let errors = errcat::take_error_message().unwrap();
     assert_eq!(
         errors,
         format!(
@@ -70,7 +70,7 @@ fn reports_go_through_json_and_render_the_same_bytes() {
         )
     );
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WZ0200: Sampling rate 10 is low.\r\n")
     );
     // The same reports, never serialized, render the same.
@@ -83,12 +83,12 @@ fn reports_go_through_json_and_render_the_same_bytes() {
         .report();
         report_inner_error!("E19999", "queue {} overflowed after {} items", "rx", 4096);
         Plain.report();
-        errcode::take_reports()
+        errcat::take_reports()
     })
     .join()
     .unwrap();
-    errcode::restore_reports(worker_reports);
-    assert_eq!(errcode::take_error_message().unwrap(), errors);
+    errcat::restore_reports(worker_reports);
+    assert_eq!(errcat::take_error_message().unwrap(), errors);
     // A round trip through JSON again changes nothing.
     assert_eq!(serde_json::to_string(&reports).unwrap(), json);
 }
@@ -97,7 +97,7 @@ fn reports_go_through_json_and_render_the_same_bytes() {
 fn a_report_as_json() {
     let line = line!() + 1;
     msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
-    let reports = errcode::take_reports();
+    let reports = errcat::take_reports();
     assert_eq!(
         serde_json::to_string_pretty(&reports[0]).unwrap(),
         format!(
@@ -131,7 +131,7 @@ fn a_report_as_json() {
 #[test]
 fn an_internal_error_as_json() {
     report_inner_error!("E19999", "queue {} overflowed", "rx");
-    let json = serde_json::to_value(errcode::take_reports()).unwrap();
+    let json = serde_json::to_value(errcat::take_reports()).unwrap();
     assert_eq!(json[0]["code"], "E19999");
     assert_eq!(json[0]["title"], serde_json::Value::Null);
     assert_eq!(json[0]["message"], "queue rx overflowed");
@@ -261,14 +261,14 @@ fn file_names_are_kept_within_bounds() {
     // bound is reached.
     let own = location(file!());
     assert_eq!(own.file, file!());
-    assert_eq!(location(&"a".repeat(4097)).file, errcode::DESERIALIZED_FILE);
+    assert_eq!(location(&"a".repeat(4097)).file, errcat::DESERIALIZED_FILE);
     let kept: Vec<SourceLocation> = (0..1_100)
         .map(|i| location(&format!("src/f{i}.rs")))
         .collect();
     assert_eq!(kept[0].file, "src/f0.rs");
     assert_eq!(
         kept[1_099],
-        SourceLocation::new(errcode::DESERIALIZED_FILE, 1, 2)
+        SourceLocation::new(errcat::DESERIALIZED_FILE, 1, 2)
     );
     // Names kept are found again, not kept twice.
     assert!(core::ptr::eq(location("src/f0.rs").file, kept[0].file));
@@ -277,7 +277,7 @@ fn file_names_are_kept_within_bounds() {
 
 #[test]
 fn a_definition_in_the_catalog_s_field_names() {
-    let def = errcode::registry().get("EK0201").unwrap();
+    let def = errcat::registry().get("EK0201").unwrap();
     assert_eq!(
         serde_json::to_string(def).unwrap(),
         r#"{"errClass":"Profiling Errors","errTitle":"Resource_Error_Insufficient_Host_Memory","ErrCode":"EK0201","ErrMessage":"Failed to allocate %s host memory for Profiling.","Arglist":"buf_size","suggestion":{"Possible Cause":"Allocation failed due to insufficient host memory.","Solution":"Stop unnecessary processes and ensure that the required memory is available."}}"#

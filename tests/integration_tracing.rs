@@ -10,8 +10,8 @@ use std::fmt::{self, Write as _};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use common::counting_alloc::{CountingAlloc, thread_allocations};
-use errcode::{ErrorCode, error_code, msprof_env_error, report_inner_error};
-use errcode_profiling::*;
+use errcat::{ErrorCode, error_code, msprof_env_error, report_inner_error};
+use errcat_profiling::*;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Metadata, Subscriber, span};
 
@@ -113,8 +113,8 @@ fn fields(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
 
 fn report_event(level: Level, pairs: &[(&'static str, &str)]) -> Captured {
     Captured {
-        name: "errcode.report",
-        target: "errcode",
+        name: "errcat.report",
+        target: "errcat",
         level,
         fields: fields(pairs),
     }
@@ -128,7 +128,7 @@ fn a_stored_report_and_its_duplicate() {
             line = line!() + 1;
             msprof_env_error!("EK0201", ["buf_size"], [format!("{}B", 1048576)]);
         }
-        errcode::take_error_message();
+        errcat::take_error_message();
     });
     let line = line.to_string();
     let event = |outcome| {
@@ -159,7 +159,7 @@ fn a_warning_is_at_warn() {
     let events = capture(|| {
         line = line!() + 1;
         LowSamplingRate { rate: 10 }.report();
-        errcode::take_warning_message();
+        errcat::take_warning_message();
     });
     assert_eq!(
         events,
@@ -185,7 +185,7 @@ fn an_internal_error_has_its_message_and_no_arguments() {
     let events = capture(|| {
         line = line!() + 1;
         report_inner_error!("E19999", "queue {} overflowed after {} items", "rx", 4096);
-        errcode::take_error_message();
+        errcat::take_error_message();
     });
     assert_eq!(
         events,
@@ -211,7 +211,7 @@ fn arguments_are_one_json_object_of_strings() {
             value: "C:\\tmp\\\"a\"\n\u{1}é".into(),
         }
         .report();
-        errcode::take_error_message();
+        errcat::take_error_message();
     });
     let args = events[0]
         .fields
@@ -228,12 +228,12 @@ fn arguments_are_one_json_object_of_strings() {
 
 #[test]
 fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
-    let max_items = errcode::limits().max_items();
+    let max_items = errcat::limits().max_items();
     let events = capture(|| {
         for index in 0..max_items + 3 {
             report_inner_error!("E19999", "report {}", index);
         }
-        errcode::take_error_message();
+        errcat::take_error_message();
     });
     assert_eq!(events.len(), max_items + 2);
     assert!(
@@ -242,7 +242,7 @@ fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
             .all(|event| event.fields.contains(&("outcome", "stored".to_owned())))
     );
     let first_drop = &events[max_items];
-    assert_eq!(first_drop.name, "errcode.report");
+    assert_eq!(first_drop.name, "errcat.report");
     assert_eq!(
         first_drop
             .fields
@@ -260,8 +260,8 @@ fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
     assert_eq!(
         events[max_items + 1],
         Captured {
-            name: "errcode.dropped",
-            target: "errcode",
+            name: "errcat.dropped",
+            target: "errcat",
             level: Level::ERROR,
             fields: fields(&[
                 ("message", "3 more messages dropped"),
@@ -276,7 +276,7 @@ fn a_full_store_tells_its_first_drop_and_the_total_when_taken() {
 fn taking_a_store_that_dropped_nothing_tells_nothing() {
     let events = capture(|| {
         msprof_env_error!("EK0201", ["buf_size"], ["64B"]);
-        errcode::take_reports();
+        errcat::take_reports();
     });
     assert_eq!(events.len(), 1);
 }
@@ -308,7 +308,7 @@ fn events_allocate_nothing_beyond_what_the_subscriber_does() {
             .report();
             report_inner_error!("E19999", "queue {} overflowed", "rx");
             rendered.clear();
-            assert!(errcode::write_error_message(&mut rendered));
+            assert!(errcat::write_error_message(&mut rendered));
         };
         for _ in 0..10 {
             cycle();
@@ -323,8 +323,8 @@ fn events_allocate_nothing_beyond_what_the_subscriber_does() {
 
 #[test]
 fn a_work_stream_s_warnings_tell_their_drops_at_warn() {
-    let max_items = errcode::limits().max_items();
-    let stream = errcode::WorkStream::new();
+    let max_items = errcat::limits().max_items();
+    let stream = errcat::WorkStream::new();
     let events = capture(|| {
         let _inside = stream.enter();
         for rate in 0..max_items + 2 {
@@ -333,7 +333,7 @@ fn a_work_stream_s_warnings_tell_their_drops_at_warn() {
             }
             .report();
         }
-        errcode::take_reports();
+        errcat::take_reports();
     });
     let drops: Vec<(&str, Level, Option<&str>)> = events
         .iter()
@@ -350,8 +350,8 @@ fn a_work_stream_s_warnings_tell_their_drops_at_warn() {
     assert_eq!(
         drops,
         [
-            ("errcode.report", Level::WARN, Some("1")),
-            ("errcode.dropped", Level::WARN, Some("2")),
+            ("errcat.report", Level::WARN, Some("1")),
+            ("errcat.dropped", Level::WARN, Some("2")),
         ]
     );
 }
@@ -361,12 +361,12 @@ fn a_restored_report_emits_no_second_event() {
     let events = capture(|| {
         msprof_env_error!("EK0005", ["param"], ["aic_metrics"]);
         // Two hand-overs, as a worker and a dispatcher make them.
-        let reports = errcode::take_reports();
-        errcode::restore_reports(reports);
-        let reports = errcode::take_reports();
-        errcode::restore_reports(reports);
+        let reports = errcat::take_reports();
+        errcat::restore_reports(reports);
+        let reports = errcat::take_reports();
+        errcat::restore_reports(reports);
         assert!(
-            errcode::take_error_message()
+            errcat::take_error_message()
                 .unwrap()
                 .starts_with("EK0005: Parameter aic_metrics is not supported.")
         );
@@ -382,7 +382,7 @@ fn a_restored_report_emits_no_second_event() {
             (event.name, outcome)
         })
         .collect();
-    assert_eq!(names, [("errcode.report", Some("stored"))]);
+    assert_eq!(names, [("errcat.report", Some("stored"))]);
 }
 
 #[derive(Debug)]
@@ -398,7 +398,7 @@ fn a_transparent_value_without_a_code_is_told_unreported() {
         Wrapping::Io(std::io::Error::other("pipe closed")).report();
     });
     assert_eq!(events.len(), 1);
-    assert_eq!(events[0].name, "errcode.unreported");
+    assert_eq!(events[0].name, "errcat.unreported");
     assert_eq!(events[0].level, Level::WARN);
     assert_eq!(
         events[0].fields[..2],
@@ -410,5 +410,5 @@ fn a_transparent_value_without_a_code_is_told_unreported() {
             ("outcome", "unreported"),
         ])
     );
-    assert_eq!(errcode::take_error_message(), None);
+    assert_eq!(errcat::take_error_message(), None);
 }

@@ -4,8 +4,8 @@
 
 use std::sync::Mutex;
 
-use errcode::ErrorCode;
-use errcode::{InvalidLimits, Limits, error_code};
+use errcat::ErrorCode;
+use errcat::{InvalidLimits, Limits, error_code};
 
 static LIMITS: Mutex<()> = Mutex::new(());
 
@@ -20,7 +20,7 @@ struct RestoreDefaults;
 
 impl Drop for RestoreDefaults {
     fn drop(&mut self) {
-        errcode::set_limits(Limits::default()).unwrap();
+        errcat::set_limits(Limits::default()).unwrap();
     }
 }
 
@@ -29,7 +29,7 @@ fn with_limits(limits: Limits, f: impl FnOnce()) {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let _restore = RestoreDefaults;
-    errcode::set_limits(limits).unwrap();
+    errcat::set_limits(limits).unwrap();
     f();
 }
 
@@ -49,7 +49,7 @@ fn past_the_item_limit_the_earliest_are_kept_and_the_rest_counted() {
             .report();
         }
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some(
                 "EZ0700: Item 0 failed.\r\n\
                  \x20       TraceBack (most recent call last):\r\n\
@@ -64,7 +64,7 @@ fn past_the_item_limit_the_earliest_are_kept_and_the_rest_counted() {
         }
         .report();
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some("EZ0700: Item again failed.\r\n")
         );
     });
@@ -78,7 +78,7 @@ fn an_over_long_message_is_cut_at_a_char_boundary() {
             item: "é".repeat(40),
         }
         .report();
-        let reports = errcode::take_reports();
+        let reports = errcat::take_reports();
         let message = reports[0].message();
         assert_eq!(message, format!("Item {}...", "é".repeat(12)));
         assert_eq!(message.len(), 32);
@@ -97,9 +97,9 @@ fn a_message_at_the_limit_is_kept_whole_and_one_byte_more_is_cut() {
             item: "1234".into(),
         }
         .report();
-        assert_eq!(errcode::take_reports()[0].message(), "Item 1234 fai...");
+        assert_eq!(errcat::take_reports()[0].message(), "Item 1234 fai...");
         ItemFailed { item: "123".into() }.report();
-        assert_eq!(errcode::take_reports()[0].message(), "Item 123 failed.");
+        assert_eq!(errcat::take_reports()[0].message(), "Item 123 failed.");
     });
 }
 
@@ -109,15 +109,15 @@ fn invalid_limits_are_refused_with_a_reason() {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let error: InvalidLimits =
-        errcode::set_limits(Limits::default().with_max_items(0)).unwrap_err();
+        errcat::set_limits(Limits::default().with_max_items(0)).unwrap_err();
     assert_eq!(
         error.to_string(),
         "invalid limits (max_items 0, max_message_bytes 1024): a store keeps at least 1 item and 16 bytes of a message, and at most 4294967295 of either"
     );
-    assert!(errcode::set_limits(Limits::default().with_max_message_bytes(15)).is_err());
-    assert!(errcode::set_limits(Limits::default().with_max_items(1 << 32)).is_err());
+    assert!(errcat::set_limits(Limits::default().with_max_message_bytes(15)).is_err());
+    assert!(errcat::set_limits(Limits::default().with_max_items(1 << 32)).is_err());
     assert_eq!(
-        errcode::limits(),
+        errcat::limits(),
         Limits::default(),
         "refused limits change nothing"
     );
@@ -138,17 +138,17 @@ fn a_reader_sees_a_pair_of_limits_that_was_set() {
     std::thread::scope(|scope| {
         scope.spawn(|| {
             for round in 0..200_000 {
-                errcode::set_limits(if round % 2 == 0 { small } else { large }).unwrap();
+                errcat::set_limits(if round % 2 == 0 { small } else { large }).unwrap();
             }
             done.store(true, std::sync::atomic::Ordering::Relaxed);
         });
         while !done.load(std::sync::atomic::Ordering::Relaxed) {
-            let seen = errcode::limits();
+            let seen = errcat::limits();
             assert!(
                 seen == small || seen == large || seen == Limits::default(),
                 "{seen:?}"
             );
         }
     });
-    errcode::set_limits(Limits::default()).unwrap();
+    errcat::set_limits(Limits::default()).unwrap();
 }

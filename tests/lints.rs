@@ -20,7 +20,7 @@
 #![allow(clippy::redundant_pub_crate)]
 
 mod definitions {
-    use errcode::error_code;
+    use errcat::error_code;
 
     /// Two lifetimes, one bounded by the other.
     #[derive(Debug)]
@@ -77,12 +77,12 @@ mod definitions {
 
     /// `include_catalog!` in a private module, with the visibility it says.
     pub(crate) mod catalog {
-        errcode::include_catalog!(pub(crate) "ui-tests/catalogs/valid.json");
+        errcat::include_catalog!(pub(crate) "ui-tests/catalogs/valid.json");
     }
 }
 
 use definitions::*;
-use errcode::{ErrorCode, msprof_env_error};
+use errcat::{ErrorCode, msprof_env_error};
 
 #[test]
 fn generated_code_is_lint_clean_and_works() {
@@ -112,7 +112,7 @@ fn generated_code_is_lint_clean_and_works() {
     DeviceError::OldDriver.report();
     msprof_env_error!("EX0201", ["buf_size"], ["4096B"]);
     assert_eq!(
-        errcode::take_error_message().unwrap(),
+        errcat::take_error_message().unwrap(),
         "EL0001: Copy from /tmp/a to /tmp/b failed.\r\n\
          \x20       TraceBack (most recent call last):\r\n\
          \x20       Copy from x to /tmp/b failed.\r\n\
@@ -123,7 +123,7 @@ fn generated_code_is_lint_clean_and_works() {
          \x20       Failed to allocate 4096B host memory.\r\n"
     );
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WL0103: Device driver is old.\r\n")
     );
 }

@@ -6,10 +6,10 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, thread_allocations};
-use errcode::{error_code, msprof_env_error, report_inner_error};
+use errcat::{error_code, msprof_env_error, report_inner_error};
 // The shipped Profiling definitions, EK0201 among them.
-use errcode::ErrorCode;
-use errcode_profiling::*;
+use errcat::ErrorCode;
+use errcat_profiling::*;
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -31,7 +31,7 @@ pub struct TypedArguments {
 /// A caller's buffer: a `String` whose capacity is reused.
 fn render_into(buffer: &mut String) -> bool {
     buffer.clear();
-    errcode::write_error_message(buffer)
+    errcat::write_error_message(buffer)
 }
 
 /// Runs `cycle` until the store's buffers have grown to fit it, then counts
@@ -90,7 +90,7 @@ fn inner_errors_allocate_nothing() {
 #[test]
 fn dynamic_reports_allocate_nothing() {
     let allocations = allocations_in_steady_state(|buffer| {
-        errcode::report_dynamic("EK0201", &[("buf_size", "1M")]).unwrap();
+        errcat::report_dynamic("EK0201", &[("buf_size", "1M")]).unwrap();
         assert!(render_into(buffer));
     });
     assert_eq!(allocations, 0);
@@ -124,7 +124,7 @@ fn rendering_into_a_fixed_buffer_allocates_nothing() {
         }
         .report();
         report_inner_error!("E19999", "after {}", 1);
-        assert!(errcode::write_error_message(&mut fixed));
+        assert!(errcat::write_error_message(&mut fixed));
     });
     assert_eq!(allocations, 0);
     assert_eq!(

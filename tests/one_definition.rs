@@ -2,7 +2,7 @@
 //! or two modules has one definition for every report, typed, by macro or
 //! by code at run time, and `expect_codes` says so readably.
 
-use errcode::registry;
+use errcat::registry;
 
 use dup_a::DefinedInA;
 use dup_b::DefinedInB;
@@ -12,7 +12,7 @@ use dup_b::DefinedInB;
 /// values cannot fill its placeholders, so its reports keep their own.
 mod first_by_location {
     #[derive(Debug)]
-    #[errcode::error_code("EZ0901", message = "First: {device_id}.")]
+    #[errcat::error_code("EZ0901", message = "First: {device_id}.")]
     pub struct First {
         pub device_id: u32,
     }
@@ -20,7 +20,7 @@ mod first_by_location {
 
 mod second_by_location {
     #[derive(Debug)]
-    #[errcode::error_code("EZ0901", message = "Second: {path}.")]
+    #[errcat::error_code("EZ0901", message = "Second: {path}.")]
     pub struct Second {
         pub path: String,
     }
@@ -28,7 +28,7 @@ mod second_by_location {
 
 #[test]
 fn a_code_defined_twice_has_one_definition_for_every_report() {
-    use errcode::ErrorCode;
+    use errcat::ErrorCode;
 
     let b = DefinedInB { what: "b".into() };
     let a = DefinedInA { what: "a".into() };
@@ -42,9 +42,9 @@ fn a_code_defined_twice_has_one_definition_for_every_report() {
     a.report();
     // (A report site by code sees both definitions here, and fails to
     // build naming both: `ui-tests/fail/report_code_defined_twice.rs`.)
-    errcode::report_dynamic("EZ0900", &[("what", "dynamic")]).unwrap();
+    errcat::report_dynamic("EZ0900", &[("what", "dynamic")]).unwrap();
     assert_eq!(
-        errcode::take_error_message_with(errcode::Layout::Plain).as_deref(),
+        errcat::take_error_message_with(errcat::Layout::Plain).as_deref(),
         Some(
             "EZ0900: Defined in dup-a: b.\n\
              \x20       TraceBack (most recent call last):\n\
@@ -56,7 +56,7 @@ fn a_code_defined_twice_has_one_definition_for_every_report() {
 
 #[test]
 fn a_second_definition_with_other_arguments_keeps_its_own() {
-    use errcode::ErrorCode;
+    use errcat::ErrorCode;
 
     let first = first_by_location::First { device_id: 7 };
     let second = second_by_location::Second {

@@ -6,9 +6,9 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, refuse_allocations};
-use errcode::ErrorCode;
-use errcode::error_code;
-use errcode_profiling::InsufficientHostMemory;
+use errcat::ErrorCode;
+use errcat::error_code;
+use errcat_profiling::InsufficientHostMemory;
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -75,7 +75,7 @@ fn a_thread_that_reported_before_keeps_the_full_text() {
             buf_size: "64B".into(),
         }
         .report();
-        assert!(errcode::take_error_message().is_some());
+        assert!(errcat::take_error_message().is_some());
 
         let mut out = StackBuffer::new();
         let had_errors = without_memory(|| {
@@ -83,7 +83,7 @@ fn a_thread_that_reported_before_keeps_the_full_text() {
                 buf_size: "1048576B".into(),
             }
             .report();
-            errcode::write_error_message(&mut out)
+            errcat::write_error_message(&mut out)
         });
         assert!(had_errors);
         assert_eq!(out.text(), EK0201_FULL);
@@ -106,7 +106,7 @@ fn a_thread_that_never_reported_uses_the_static_reserve() {
                 buf_size: "2048B".into(),
             }
             .report();
-            errcode::write_error_message(&mut out)
+            errcat::write_error_message(&mut out)
         });
         assert!(had_errors);
         assert_eq!(
@@ -119,7 +119,7 @@ fn a_thread_that_never_reported_uses_the_static_reserve() {
         }
         .report();
         assert!(
-            errcode::take_error_message()
+            errcat::take_error_message()
                 .unwrap()
                 .starts_with("EK0201: Failed to allocate 1B ")
         );
@@ -135,7 +135,7 @@ fn the_reserve_cuts_a_long_message() {
         let mut out = StackBuffer::new();
         without_memory(|| {
             Verbatim { text: &long }.report();
-            errcode::write_error_message(&mut out)
+            errcat::write_error_message(&mut out)
         });
         let text = out.text();
         assert!(text.starts_with("EZ0300: xxxx"), "{text}");
@@ -162,14 +162,14 @@ fn warnings_have_their_own_reserve() {
                 buf_size: "8B".into(),
             }
             .report();
-            errcode::write_error_message(&mut out)
+            errcat::write_error_message(&mut out)
         });
         assert!(
             out.text()
                 .starts_with("EK0201: Failed to allocate 8B host memory")
         );
         assert_eq!(
-            errcode::take_warning_message().as_deref(),
+            errcat::take_warning_message().as_deref(),
             Some("WZ0301: low on memory\r\n")
         );
     })

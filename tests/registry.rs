@@ -1,11 +1,11 @@
 //! The registry: every definition linked into the binary, by code.
 
-use errcode::registry;
+use errcat::registry;
 
 // Linking the crates is what registers their definitions.
 use dup_a::DefinedInA;
 use dup_b::DefinedInB;
-use errcode_profiling::InsufficientHostMemory;
+use errcat_profiling::InsufficientHostMemory;
 
 #[test]
 fn finds_a_definition_by_a_code_known_at_run_time() {

@@ -1,9 +1,9 @@
 //! The bytes a user reads: rendering of errors and warnings, as the CANN
 //! runtime renders them.
 
-use errcode::ErrorCode;
-use errcode::{error_code, msprof_env_error, report_inner_error, take_error_message};
-use errcode_profiling::*;
+use errcat::ErrorCode;
+use errcat::{error_code, msprof_env_error, report_inner_error, take_error_message};
+use errcat_profiling::*;
 
 const EK0201_1048576: &str = "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n        PossibleCause: Allocation failed due to insufficient host memory.\r\n        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
 
@@ -151,13 +151,13 @@ fn warnings_are_kept_apart_from_errors() {
         Some("EK0004: The current system or device does not support aclprofGetOpTime.\r\n")
     );
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some(
             "WK0100: Sampling rate 10 is low; results may be coarse.\r\n\
              WE0001: Function aclprofInit of type method is deprecated.\r\n"
         )
     );
-    assert_eq!(errcode::take_warning_message(), None);
+    assert_eq!(errcat::take_warning_message(), None);
 }
 
 #[test]
@@ -252,10 +252,10 @@ fn keys_match_by_name_in_any_order_and_braces_work() {
 
 #[test]
 fn the_sibling_macros_report_alike() {
-    errcode::msprof_input_error!("EK0005", ["param"], ["a"]);
-    errcode::report_input_error!("EK0005", ["param"], ["b"]);
-    errcode::report_env_error!("EK0005", ["param"], ["c"]);
-    errcode::msprof_inner_error!("EK9999", "d{}", 1);
+    errcat::msprof_input_error!("EK0005", ["param"], ["a"]);
+    errcat::report_input_error!("EK0005", ["param"], ["b"]);
+    errcat::report_env_error!("EK0005", ["param"], ["c"]);
+    errcat::msprof_inner_error!("EK9999", "d{}", 1);
     assert_eq!(
         take_error_message().as_deref(),
         Some(
@@ -297,9 +297,9 @@ fn display_and_debug_of_a_definition() {
 #[test]
 fn write_error_message_into_a_callers_buffer() {
     let mut out = String::from("prefix|");
-    assert!(!errcode::write_error_message(&mut out));
+    assert!(!errcat::write_error_message(&mut out));
     SystemTerminated.report();
-    assert!(errcode::write_error_message(&mut out));
+    assert!(errcat::write_error_message(&mut out));
     assert_eq!(
         out,
         "prefix|EK9999: Inner Error!\r\nAn unknown error occurred. Please check the log.\r\n"
@@ -398,7 +398,7 @@ fn text_values_of_every_standard_type_are_written_as_they_are() {
 
 #[test]
 fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_codes() {
-    use errcode::Layout;
+    use errcat::Layout;
     let report_all = || {
         msprof_env_error!("EK0005", ["param"], ["aic_metrics"]);
         report_inner_error!("EK9999", "collector stopped at step {}", 7);
@@ -407,7 +407,7 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
     };
     report_all();
     assert_eq!(
-        errcode::take_error_message_with(Layout::Plain).as_deref(),
+        errcat::take_error_message_with(Layout::Plain).as_deref(),
         Some(
             "EK0005: Parameter aic_metrics is not supported.\n\
              \x20       TraceBack (most recent call last):\n\
@@ -416,13 +416,13 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
         )
     );
     assert_eq!(
-        errcode::take_warning_message_with(Layout::Plain).as_deref(),
+        errcat::take_warning_message_with(Layout::Plain).as_deref(),
         Some("WK0100: Sampling rate 10 is low; results may be coarse.\n")
     );
     // The same reports in the default layout, CANN's bytes, unchanged.
     report_all();
     let mut compact = String::new();
-    assert!(errcode::write_error_message_with(
+    assert!(errcat::write_error_message_with(
         Layout::Compact,
         &mut compact
     ));
@@ -434,7 +434,7 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
          \x20       Failed to allocate 1B host memory for Profiling.\r\n"
     );
     let mut warnings = String::new();
-    assert!(errcode::write_warning_message_with(
+    assert!(errcat::write_warning_message_with(
         Layout::default(),
         &mut warnings
     ));
@@ -445,9 +445,9 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
     // An internal headline, in the plain layout.
     report_inner_error!("E19999", "queue {} overflowed", "rx");
     let mut plain = String::new();
-    assert!(errcode::write_error_message_with(Layout::Plain, &mut plain));
+    assert!(errcat::write_error_message_with(Layout::Plain, &mut plain));
     assert_eq!(plain, "E19999: Inner Error!\nqueue rx overflowed\n");
-    assert!(!errcode::write_error_message_with(
+    assert!(!errcat::write_error_message_with(
         Layout::Plain,
         &mut plain
     ));
@@ -487,7 +487,7 @@ fn ge_masked(text: &str) -> String {
 fn ge_layout_heads_with_pid_time_and_title() {
     msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
     report_inner_error!("E19999", "after");
-    let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    let text = errcat::take_error_message_with(errcat::Layout::Ge).unwrap();
     assert_eq!(
         ge_masked(&text),
         "[PID: P] T Resource_Error_Insufficient_Host_Memory(EK0201): Failed to allocate 1048576B host memory for Profiling.\n\
@@ -496,14 +496,14 @@ fn ge_layout_heads_with_pid_time_and_title() {
          TraceBack (most recent call last):\n\
          \x20       after\n"
     );
-    assert_eq!(errcode::take_error_message_with(errcode::Layout::Ge), None);
+    assert_eq!(errcat::take_error_message_with(errcat::Layout::Ge), None);
 }
 
 #[test]
 fn ge_layout_repeats_a_headline_preceded_by_an_internal_error() {
     report_inner_error!("EK9999", "collector stopped");
     msprof_env_error!("EK0004", ["intf"], ["aclprofStart"]);
-    let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    let text = errcat::take_error_message_with(errcat::Layout::Ge).unwrap();
     assert_eq!(
         ge_masked(&text),
         "[PID: P] T Not_Supported_API(EK0004): The current system or device does not support aclprofStart.\n\
@@ -518,8 +518,8 @@ fn ge_layout_of_internal_errors_keeps_the_originals_spacing() {
     report_inner_error!("E19999", "first");
     report_inner_error!("E19999", "second");
     let mut text = String::new();
-    assert!(errcode::write_error_message_with(
-        errcode::Layout::Ge,
+    assert!(errcat::write_error_message_with(
+        errcat::Layout::Ge,
         &mut text
     ));
     assert_eq!(
@@ -532,16 +532,16 @@ fn ge_layout_of_internal_errors_keeps_the_originals_spacing() {
 #[test]
 fn ge_layout_of_warnings_is_one_headline_each() {
     LowSamplingRate { rate: 5 }.report();
-    let text = errcode::take_warning_message_with(errcode::Layout::Ge).unwrap();
+    let text = errcat::take_warning_message_with(errcat::Layout::Ge).unwrap();
     assert_eq!(
         ge_masked(&text),
         "[PID: P] T (WK0100): Sampling rate 5 is low; results may be coarse.\n"
     );
     // The compact layout is the default, and what the old functions give.
     LowSamplingRate { rate: 5 }.report();
-    assert_eq!(errcode::Layout::default(), errcode::Layout::Compact);
+    assert_eq!(errcat::Layout::default(), errcat::Layout::Compact);
     assert_eq!(
-        errcode::take_warning_message_with(errcode::Layout::Compact).as_deref(),
+        errcat::take_warning_message_with(errcat::Layout::Compact).as_deref(),
         Some("WK0100: Sampling rate 5 is low; results may be coarse.\r\n")
     );
 }

@@ -4,7 +4,7 @@
 
 use std::time::SystemTime;
 
-use errcode::{Layout, report_internal, take_error_message_with, take_reports};
+use errcat::{Layout, report_internal, take_error_message_with, take_reports};
 
 #[test]
 fn the_clock_is_read_only_once_a_rendering_shows_report_times() {

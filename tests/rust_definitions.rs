@@ -4,7 +4,7 @@
 use std::backtrace::Backtrace;
 use std::error::Error as _;
 
-use errcode::{ErrorCode, error_code};
+use errcat::{ErrorCode, error_code};
 
 #[derive(Debug)]
 #[error_code("EZ1001", message = "Option {old} is deprecated; use {new} instead.")]
@@ -118,9 +118,9 @@ fn a_backtrace_is_no_argument() {
     assert_eq!(busy.definition().fields(), ["device_id"]);
     assert_eq!(busy.to_string(), "Device 3 is busy.");
     // A report macro fills the backtrace itself, capturing nothing.
-    errcode::report_env_error!("EZ1101", ["device_id"], [4u32]);
+    errcat::report_env_error!("EZ1101", ["device_id"], [4u32]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ1101: Device 4 is busy.\r\n")
     );
 }
@@ -138,10 +138,10 @@ fn a_transparent_variant_shows_the_error_it_wraps() {
     // `source()` is the wrapped error's own.
     assert!(io.source().is_none());
     assert!(io.try_definition().is_none());
-    assert!(errcode::definition_of(&io).is_none());
+    assert!(errcat::definition_of(&io).is_none());
     // Reporting it records nothing: it has no code.
     io.report();
-    assert_eq!(errcode::take_error_message(), None);
+    assert_eq!(errcat::take_error_message(), None);
 
     let config = AppError::from(read_config().unwrap_err());
     assert_eq!(config.to_string(), "Reading the configuration failed.");
@@ -151,10 +151,10 @@ fn a_transparent_variant_shows_the_error_it_wraps() {
     );
     assert_eq!(config.definition().code(), "EZ1003");
     assert_eq!(config.source().unwrap().to_string(), "disk on fire");
-    assert_eq!(errcode::definition_of(&config).unwrap().code(), "EZ1003");
+    assert_eq!(errcat::definition_of(&config).unwrap().code(), "EZ1003");
     config.report();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ1003: Reading the configuration failed.\r\n")
     );
 }
@@ -171,15 +171,15 @@ fn transparent_variants_are_looked_through_at_any_depth() {
     assert_eq!(wrapped.definition().code(), "EZ1001");
     let dynamic: Box<dyn std::error::Error + Send + Sync> = Box::new(wrapped);
     assert_eq!(
-        errcode::definition_of(dynamic.as_ref()).unwrap().code(),
+        errcat::definition_of(dynamic.as_ref()).unwrap().code(),
         "EZ1001"
     );
     let wrapped = Wrapper::from(AppError::Io(std::io::Error::other("x")));
     assert!(wrapped.try_definition().is_none());
     wrapped.report();
-    assert_eq!(errcode::take_error_message(), None);
+    assert_eq!(errcat::take_error_message(), None);
     // The registry holds no definition for a type of transparent variants.
-    assert!(errcode::registry().get("E00000").is_none());
+    assert!(errcat::registry().get("E00000").is_none());
 }
 
 #[test]
@@ -204,9 +204,9 @@ fn a_number_literal_takes_the_fields_type() {
     // `7` for a `u32`, `2.5` for an `f32` and `-3` for an `i8`: through
     // `Into` each would be an `i32` or `f64` first, which none of these is
     // `From`.
-    errcode::report!("EZ0901", ["device_id", "load", "delta"], [7, 2.5, -3]);
+    errcat::report!("EZ0901", ["device_id", "load", "delta"], [7, 2.5, -3]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0901: Device 7 is at 2.5 percent, -3 since the last poll.\r\n")
     );
 }
@@ -239,7 +239,7 @@ fn report_sites_write_every_text_type_as_it_is_and_the_rest_through_display() {
     let owned = String::from("b");
     let borrowed: &str = "c";
     let twice: &&str = &"d";
-    errcode::report!(
+    errcat::report!(
         "EZ0902",
         ["h", "a", "b", "c", "d", "e", "f", "g"],
         [
@@ -254,18 +254,18 @@ fn report_sites_write_every_text_type_as_it_is_and_the_rest_through_display() {
         ]
     );
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0902: Queue a, b, c, d, e, f, G and 42.\r\n")
     );
     // `&String`, and a temporary that lives as long as the report.
     let owned = String::from("x");
-    errcode::report!(
+    errcat::report!(
         "EZ0902",
         ["a", "b", "c", "d", "e", "f", "g", "h"],
         [&owned, format!("{}{}", 1, 2), "c", "d", "e", "f", "g", 0u64]
     );
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0902: Queue x, 12, c, d, e, f, g and 0.\r\n")
     );
 }

@@ -7,7 +7,7 @@
 use core::fmt;
 use std::fmt::Write as _;
 
-use errcode::{ErrorCode, Layout, error_code, report_dynamic, take_error_message};
+use errcat::{ErrorCode, Layout, error_code, report_dynamic, take_error_message};
 
 #[derive(Debug)]
 #[error_code("EZ0701", message = "Caller gave up: %s.")]
@@ -159,7 +159,7 @@ fn register(count: usize) {
         );
     }
     json.push_str("]}");
-    errcode::register_catalog_json(&json, 1).expect("the generated catalog is valid");
+    errcat::register_catalog_json(&json, 1).expect("the generated catalog is valid");
 }
 
 /// The message of `EY{index}` with the values `report` gives it.
@@ -208,7 +208,7 @@ fn every_definition_renders_the_same_whether_its_shape_is_new_kept_or_replaced()
             report(index);
             report(next);
             assert_eq!(
-                errcode::take_error_message_with(Layout::Plain).as_deref(),
+                errcat::take_error_message_with(Layout::Plain).as_deref(),
                 Some(
                     format!(
                         "{code}: {}\n        PossibleCause: Cause {index}.\n        \
@@ -254,7 +254,7 @@ fn duplicates_are_found_before_and_after_a_lane_starts_using_its_table() {
 
 #[test]
 fn a_formatted_report_whose_argument_reports_keeps_its_text() {
-    errcode::report_inner_error!(
+    errcat::report_inner_error!(
         "EZ9999",
         "inner {}",
         Reporting {

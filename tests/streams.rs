@@ -1,8 +1,8 @@
 //! Work streams: reports from every thread that entered one are collected
 //! together; outside streams, reports stay per thread.
 
-use errcode::ErrorCode;
-use errcode::{WorkStream, error_code, msprof_env_error};
+use errcat::ErrorCode;
+use errcat::{WorkStream, error_code, msprof_env_error};
 
 #[derive(Debug)]
 #[error_code(
@@ -35,21 +35,21 @@ fn a_pool_of_workers_reports_into_the_callers_stream() {
                 // Outside the stream, the worker's own store.
                 msprof_env_error!("EZ0601", ["why"], ["worker-local"]);
                 assert_eq!(
-                    errcode::take_error_message().as_deref(),
+                    errcat::take_error_message().as_deref(),
                     Some("EZ0601: Caller gave up: worker-local.\r\n")
                 );
             });
         }
     });
     assert_eq!(
-        errcode::take_error_message(),
+        errcat::take_error_message(),
         None,
         "the caller's own store is empty"
     );
 
     let _inside = stream.enter();
     CallerGaveUp { why: "timeout" }.report();
-    let reports = errcode::take_reports();
+    let reports = errcat::take_reports();
     assert_eq!(reports.len(), 101);
     for worker in 0..4u32 {
         let tasks: Vec<String> = reports
@@ -65,7 +65,7 @@ fn a_pool_of_workers_reports_into_the_callers_stream() {
     }
     assert_eq!(reports[100].message(), "Caller gave up: timeout.");
     assert_eq!(
-        errcode::take_error_message(),
+        errcat::take_error_message(),
         None,
         "taking emptied the stream"
     );
@@ -87,12 +87,12 @@ fn the_stream_renders_like_a_thread_and_guards_nest() {
     WorkerFailed { worker: 0, task: 0 }.report();
 
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0600: Worker 0 failed on task 0.\r\n")
     );
     let _in_outer = outer.enter();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some(
             "EZ0600: Worker 1 failed on task 1.\r\n\
              \x20       TraceBack (most recent call last):\r\n\
@@ -101,7 +101,7 @@ fn the_stream_renders_like_a_thread_and_guards_nest() {
     );
     let _in_inner = inner.enter();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0600: Worker 2 failed on task 2.\r\n")
     );
 }
@@ -126,7 +126,7 @@ fn a_value_that_reports_while_being_formatted_is_not_lost() {
     // complete first.
     Holder { value: Noisy }.report();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some(
             "EZ0601: Caller gave up: nested.\r\n\
              \x20       TraceBack (most recent call last):\r\n\
@@ -139,7 +139,7 @@ fn a_value_that_reports_while_being_formatted_is_not_lost() {
         let _inside = stream.enter();
         Holder { value: Noisy }.report();
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some(
                 "EZ0601: Caller gave up: nested.\r\n\
                  \x20       TraceBack (most recent call last):\r\n\
@@ -147,5 +147,5 @@ fn a_value_that_reports_while_being_formatted_is_not_lost() {
             )
         );
     }
-    assert_eq!(errcode::take_error_message(), None);
+    assert_eq!(errcat::take_error_message(), None);
 }

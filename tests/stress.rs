@@ -1,8 +1,8 @@
 //! Many threads reporting at once: each gets back exactly its own reports,
 //! in order, none lost below the limits, none from another thread.
 
-use errcode::ErrorCode;
-use errcode::{error_code, msprof_env_error, report_inner_error};
+use errcat::ErrorCode;
+use errcat::{error_code, msprof_env_error, report_inner_error};
 
 #[derive(Debug)]
 #[error_code("EZ0501", message = "Thread %s failed.")]
@@ -65,7 +65,7 @@ fn report(thread: u64, n: u64, random: &mut Random) -> (&'static str, String) {
             ("WZ0503", format!("Thread {thread} slow at {n}: load."))
         }
         _ => {
-            errcode::report_dynamic(
+            errcat::report_dynamic(
                 "EZ0502",
                 &[("thread", &thread.to_string()), ("at", &n.to_string())],
             )
@@ -86,7 +86,7 @@ fn sixteen_threads_get_back_exactly_their_own_reports() {
                 let mut checked = 0u64;
                 let check = |errors: &mut Vec<(&str, String)>,
                              warnings: &mut Vec<(&str, String)>| {
-                    let taken: Vec<(&str, String)> = errcode::take_reports()
+                    let taken: Vec<(&str, String)> = errcat::take_reports()
                         .into_iter()
                         .map(|report| (report.code(), report.message().to_owned()))
                         .collect();
@@ -118,7 +118,7 @@ fn sixteen_threads_get_back_exactly_their_own_reports() {
         .sum();
     assert_eq!(total, THREADS * REPORTS_PER_THREAD);
     assert!(
-        errcode::take_reports().is_empty(),
+        errcat::take_reports().is_empty(),
         "nothing reached the main thread"
     );
 }

@@ -1,8 +1,8 @@
 //! Each thread keeps its own reports; `take_reports` / `restore_reports`
 //! hand them from one thread to another.
 
-use errcode::{msprof_env_error, report_inner_error, take_error_message};
-use errcode_profiling as _;
+use errcat::{msprof_env_error, report_inner_error, take_error_message};
+use errcat_profiling as _;
 
 #[test]
 fn no_thread_sees_another_threads_reports() {
@@ -59,7 +59,7 @@ fn reports_hand_over_to_another_thread() {
         let inner_line = line!() + 1;
         report_inner_error!("E19999", "worker {} failed", 3);
         msprof_env_error!("WE0002", ["mode"], ["slow"]);
-        (errcode::take_reports(), first_line, inner_line)
+        (errcat::take_reports(), first_line, inner_line)
     })
     .join()
     .unwrap();
@@ -98,7 +98,7 @@ fn reports_hand_over_to_another_thread() {
     assert!(reports[2].is_warning());
 
     msprof_env_error!("EK0204", ["reason"], ["disk full"]);
-    errcode::restore_reports(reports.clone());
+    errcat::restore_reports(reports.clone());
     assert_eq!(
         take_error_message().as_deref(),
         Some(
@@ -110,18 +110,18 @@ fn reports_hand_over_to_another_thread() {
         )
     );
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WE0002: Profiling mode slow is deprecated.\r\n")
     );
 
     // Restoring twice keeps one copy of each, as reporting twice does.
-    errcode::restore_reports(reports.clone());
-    errcode::restore_reports(reports.clone());
-    assert_eq!(errcode::take_reports(), reports);
+    errcat::restore_reports(reports.clone());
+    errcat::restore_reports(reports.clone());
+    assert_eq!(errcat::take_reports(), reports);
 }
 
 #[derive(Debug)]
-#[errcode::error_code("WE0002", message = "Profiling mode %s is deprecated.")]
+#[errcat::error_code("WE0002", message = "Profiling mode %s is deprecated.")]
 pub struct DeprecatedMode {
     pub mode: String,
 }

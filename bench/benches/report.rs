@@ -11,15 +11,15 @@
 //!    `HashMap<String, _>::get` and a binary search over a sorted `Vec<&str>`;
 //!    and among the 10,000 codes of the third issue's distribution
 //!    (`EM0000`–`EM4999`, `EN0000`–`EN4999`, shuffled; see
-//!    [`errcode_bench::lookup`]), in a child process of its own so that the
+//!    [`errcat_bench::lookup`]), in a child process of its own so that the
 //!    two catalogs never share a registry;
 //! 7. what must not regress: allocations per report in steady state, the
 //!    cost per cycle after 10^6 cycles against the first ones, and two
 //!    threads reporting at once against one thread;
-//! 8. what `errcode::scope` adds to each poll of a future, against the bare
+//! 8. what `errcat::scope` adds to each poll of a future, against the bare
 //!    future, polled with a no-op waker.
 //!
-//! `cargo bench -p errcode-bench --bench report` for the full run, with
+//! `cargo bench -p errcat-bench --bench report` for the full run, with
 //! `-- --quick` for a run of under a minute; a criterion filter after `--`
 //! (`-- lookup`) runs only the matching benchmarks.
 
@@ -32,15 +32,15 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use criterion::measurement::WallTime;
-use errcode::ErrorDef;
-use errcode_bench::alloc::{CountingAlloc, PerCycle, allocations_per_cycle, counts_per_cycle};
-use errcode_bench::lookup::{DENSE_CLASS, DENSE_COUNT, dense_catalog, dense_queries};
-use errcode_bench::scenarios::{
+use errcat::ErrorDef;
+use errcat_bench::alloc::{CountingAlloc, PerCycle, allocations_per_cycle, counts_per_cycle};
+use errcat_bench::lookup::{DENSE_CLASS, DENSE_COUNT, dense_catalog, dense_queries};
+use errcat_bench::scenarios::{
     BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
     report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
     report_traceback_take,
 };
-use errcode_bench::stats::{self, Clock, Paired, Sample, thread_cpu_time};
+use errcat_bench::stats::{self, Clock, Paired, Sample, thread_cpu_time};
 
 #[global_allocator]
 static ALLOCATOR: CountingAlloc = CountingAlloc;
@@ -132,7 +132,7 @@ fn scope_poll(c: &mut Criterion) {
     bench(&mut group, NAME, "bare_future", || {
         let _ = black_box(bare.as_mut().poll(&mut context));
     });
-    let mut scoped = std::pin::pin!(errcode::scope(NeverReady::default()));
+    let mut scoped = std::pin::pin!(errcat::scope(NeverReady::default()));
     bench(&mut group, NAME, "errcode_scope", || {
         let _ = black_box(scoped.as_mut().poll(&mut context));
     });
@@ -192,7 +192,7 @@ const QUERIES: usize = 4096;
 /// lookup). With `present` false, each is a generated code with the other
 /// severity letter, kept only when that code is not registered.
 fn queries(generated: &[&str], present: bool) -> String {
-    let registry = errcode::registry();
+    let registry = errcat::registry();
     let mut state: u64 = 0x0123_4567_89ab_cdef;
     let mut text = String::with_capacity(QUERIES * CODE_LEN);
     while text.len() < QUERIES * CODE_LEN {
@@ -225,10 +225,10 @@ fn lookup(c: &mut Criterion) {
     const NAME: &str = "lookup_10k";
     // Registered at run time, the registry is built by the same code as for
     // definitions linked in, and `registry()` returns the newest snapshot.
-    let registered = errcode::register_catalog_json(GENERATED_CATALOG, 1)
+    let registered = errcat::register_catalog_json(GENERATED_CATALOG, 1)
         .expect("the generated catalog is valid");
     assert_eq!(registered, 10_000);
-    let registry = errcode::registry();
+    let registry = errcat::registry();
     let generated: Vec<&str> = registry
         .iter()
         .filter(|def| def.class() == Some("Generated"))
@@ -256,7 +256,7 @@ fn lookup(c: &mut Criterion) {
     let mut group = c.benchmark_group(NAME);
     let mut i = 0usize;
     bench(&mut group, NAME, "errcode_registry_get", || {
-        black_box(errcode::registry().get(next(&hits, &mut i)));
+        black_box(errcat::registry().get(next(&hits, &mut i)));
     });
     bench(&mut group, NAME, "hashmap_string_get", || {
         black_box(map.get(next(&hits, &mut i)));
@@ -265,7 +265,7 @@ fn lookup(c: &mut Criterion) {
         black_box(binary_search(next(&hits, &mut i)));
     });
     bench(&mut group, NAME, "errcode_registry_get_miss", || {
-        black_box(errcode::registry().get(next(&misses, &mut i)));
+        black_box(errcat::registry().get(next(&misses, &mut i)));
     });
     group.finish();
 }
@@ -287,15 +287,15 @@ const DENSE_CHILD: &str = "ERRCODE_BENCH_LOOKUP_DENSE";
 /// How the child marks the lines of its output that the summary prints.
 const DENSE_MARK: &str = "dense-summary:";
 
-/// The third issue's lookup distribution (see [`errcode_bench::lookup`]):
+/// The third issue's lookup distribution (see [`errcat_bench::lookup`]):
 /// `registry().get` per lookup, the registry held, `HashMap<String, _>`,
 /// and the same for codes not registered.
 fn lookup_dense(c: &mut Criterion) {
     const NAME: &str = "lookup_dense";
     let registered =
-        errcode::register_catalog_json(&dense_catalog(), 1).expect("the dense catalog is valid");
+        errcat::register_catalog_json(&dense_catalog(), 1).expect("the dense catalog is valid");
     assert_eq!(registered, DENSE_COUNT);
-    let registry = errcode::registry();
+    let registry = errcat::registry();
     let map: HashMap<String, &'static ErrorDef> = registry
         .iter()
         .map(|def| (def.code().to_owned(), def))
@@ -321,7 +321,7 @@ fn lookup_dense(c: &mut Criterion) {
     let mut group = c.benchmark_group(NAME);
     let mut i = 0usize;
     bench(&mut group, NAME, "errcode_registry_get", || {
-        black_box(errcode::registry().get(next_dense(&hits, &mut i)));
+        black_box(errcat::registry().get(next_dense(&hits, &mut i)));
     });
     bench(&mut group, NAME, "errcode_registry_held", || {
         black_box(registry.get(next_dense(&hits, &mut i)));
@@ -330,7 +330,7 @@ fn lookup_dense(c: &mut Criterion) {
         black_box(map.get(next_dense(&hits, &mut i)));
     });
     bench(&mut group, NAME, "errcode_registry_get_miss", || {
-        black_box(errcode::registry().get(next_dense(&misses, &mut i)));
+        black_box(errcat::registry().get(next_dense(&misses, &mut i)));
     });
     bench(&mut group, NAME, "errcode_registry_held_miss", || {
         black_box(registry.get(next_dense(&misses, &mut i)));
@@ -369,7 +369,7 @@ fn dense_summary() {
     };
     println!(
         "{DENSE_MARK}(6) lookup among the {} codes EM0000-EM4999 and EN0000-EN4999 registered at run time, shuffled: errcode registry().get {}, registry held {}, HashMap<String, _> {} (target: <= 6 ns hit and miss: {})",
-        errcode::registry().len(),
+        errcat::registry().len(),
         both(get),
         both(held),
         both(map),
@@ -576,7 +576,7 @@ fn allocations() -> Vec<(&'static str, f64)> {
     };
     vec![
         (
-            "EK0201 of errcode-profiling, &str into its Cow field (1)",
+            "EK0201 of errcat-profiling, &str into its Cow field (1)",
             per_report(1.0, &mut |out| report_ek0201(out, BUF_SIZE)),
         ),
         (
@@ -759,7 +759,7 @@ fn summary(extra: &Extra) {
         lookup("hashmap_string_get"),
         lookup("sorted_vec_binary_search"),
     ) {
-        let codes = errcode::registry().len();
+        let codes = errcat::registry().len();
         let faster = errcode.0 < map.0 && errcode.0 < sorted.0;
         println!(
             "(6) lookup among {codes} codes: errcode {}, HashMap<String, _> {} ({} times \
@@ -831,7 +831,7 @@ fn summary(extra: &Extra) {
     ) {
         let added = (scoped.0 - bare.0, scoped.1 - bare.1);
         println!(
-            "(8) one poll: bare future {}, inside errcode::scope {}: {} added per poll \
+            "(8) one poll: bare future {}, inside errcat::scope {}: {} added per poll \
              (target <= 20 ns: {})",
             both(bare),
             both(scoped),

@@ -1,10 +1,10 @@
 //! Runs one benchmark scenario in a loop, for a profiler:
-//! `cargo run --release -p errcode-bench --example profile -- ek0201 10000000`
+//! `cargo run --release -p errcat-bench --example profile -- ek0201 10000000`
 //! under `perf record` or `valgrind --tool=callgrind`.
 
 use std::hint::black_box;
 
-use errcode_bench::scenarios::{
+use errcat_bench::scenarios::{
     BUF_SIZE, NeverReady, TRACEBACK, floor_ek0201, floor_ek0201_take, floor_traceback,
     report_ek0201, report_ek0201_dynamic, report_ek0201_take, report_traceback,
 };
@@ -69,12 +69,12 @@ fn main() {
     );
 }
 
-/// Polls a never-ready future `cycles` times, inside `errcode::scope` or bare.
+/// Polls a never-ready future `cycles` times, inside `errcat::scope` or bare.
 fn poll(cycles: u64, scoped: bool) {
     let waker = std::task::Waker::noop();
     let mut context = std::task::Context::from_waker(waker);
     if scoped {
-        let mut future = std::pin::pin!(errcode::scope(NeverReady::default()));
+        let mut future = std::pin::pin!(errcat::scope(NeverReady::default()));
         for _ in 0..cycles {
             let _ = black_box(future.as_mut().poll(&mut context));
         }
@@ -105,8 +105,8 @@ fn codes_of(text: &str) -> Vec<&str> {
 /// which is mostly not registered.
 fn lookup(cycles: u64, absent: bool) {
     let json = include_str!(concat!(env!("OUT_DIR"), "/generated_catalog.json"));
-    errcode::register_catalog_json(json, 1).expect("the generated catalog is valid");
-    let text: String = errcode::registry()
+    errcat::register_catalog_json(json, 1).expect("the generated catalog is valid");
+    let text: String = errcat::registry()
         .iter()
         .filter(|def| def.class() == Some("Generated"))
         .map(|def| {
@@ -129,7 +129,7 @@ fn lookup(cycles: u64, absent: bool) {
         if at >= codes.len() {
             at -= codes.len();
         }
-        found += usize::from(errcode::registry().get(black_box(codes[at])).is_some());
+        found += usize::from(errcat::registry().get(black_box(codes[at])).is_some());
     }
     println!("{cycles} lookups, {found} found");
 }
@@ -140,12 +140,12 @@ fn lookup(cycles: u64, absent: bool) {
 /// none registered; with `held`, through one `registry()` taken before the
 /// loop instead of one per lookup.
 fn lookup_dense(cycles: u64, held: bool, absent: bool) {
-    let registered = errcode::register_catalog_json(&errcode_bench::lookup::dense_catalog(), 1)
+    let registered = errcat::register_catalog_json(&errcat_bench::lookup::dense_catalog(), 1)
         .expect("the dense catalog is valid");
-    assert_eq!(registered, errcode_bench::lookup::DENSE_COUNT);
-    let text = errcode_bench::lookup::dense_queries(absent).concat();
+    assert_eq!(registered, errcat_bench::lookup::DENSE_COUNT);
+    let text = errcat_bench::lookup::dense_queries(absent).concat();
     let codes = codes_of(&text);
-    let registry = errcode::registry();
+    let registry = errcat::registry();
     let mut found = 0usize;
     let mut at = 0usize;
     for _ in 0..cycles {
@@ -157,7 +157,7 @@ fn lookup_dense(cycles: u64, held: bool, absent: bool) {
         let def = if held {
             registry.get(code)
         } else {
-            errcode::registry().get(code)
+            errcat::registry().get(code)
         };
         found += usize::from(def.is_some());
     }

@@ -20,7 +20,7 @@ const MODULES: [char; 2] = ['M', 'N'];
 const PER_MODULE: usize = DENSE_COUNT / MODULES.len();
 
 /// The dense catalog in the CANN `error_code.json` format, for
-/// `errcode::register_catalog_json`.
+/// `errcat::register_catalog_json`.
 pub fn dense_catalog() -> String {
     let mut json = String::from("{\"error_info_list\": [\n");
     for (i, code) in codes(0).enumerate() {
@@ -90,10 +90,10 @@ mod tests {
 
     #[test]
     fn the_dense_catalog_registers_every_hit_and_no_miss() {
-        let registered = errcode::register_catalog_json(&dense_catalog(), 1)
+        let registered = errcat::register_catalog_json(&dense_catalog(), 1)
             .expect("the dense catalog is valid");
         assert_eq!(registered, DENSE_COUNT);
-        let registry = errcode::registry();
+        let registry = errcat::registry();
         for code in dense_queries(false) {
             let def = registry.get(&code).expect("every hit is registered");
             assert_eq!(def.code(), code);

@@ -7,10 +7,10 @@
 
 use core::fmt::Write as _;
 
-use errcode::{msprof_env_error, report_inner_error};
+use errcat::{msprof_env_error, report_inner_error};
 
-use errcode::ErrorCode;
-use errcode_profiling::*;
+use errcat::ErrorCode;
+use errcat_profiling::*;
 
 /// The value of EK0201's one argument.
 pub const BUF_SIZE: &str = "1048576B";
@@ -20,7 +20,7 @@ pub const BUF_SIZE: &str = "1048576B";
 pub fn report_ek0201(out: &mut String, buf_size: &str) {
     out.clear();
     msprof_env_error!("EK0201", ["buf_size"], [buf_size]);
-    errcode::write_error_message(out);
+    errcat::write_error_message(out);
 }
 
 /// The floor of benchmark (1): the text of [`report_ek0201`], by `write!`.
@@ -39,8 +39,8 @@ pub fn floor_ek0201(out: &mut String, buf_size: &str) {
 #[inline(never)]
 pub fn report_ek0201_dynamic(out: &mut String, buf_size: &str) {
     out.clear();
-    let _ = errcode::report_dynamic("EK0201", &[("buf_size", buf_size)]);
-    errcode::write_error_message(out);
+    let _ = errcat::report_dynamic("EK0201", &[("buf_size", buf_size)]);
+    errcat::write_error_message(out);
 }
 
 /// The arguments of the ten reports of the traceback scenario.
@@ -87,7 +87,7 @@ pub const TRACEBACK: TracebackValues<'static> = TracebackValues {
 #[inline(never)]
 pub fn report_ek0201_take(buf_size: &str) -> Option<String> {
     msprof_env_error!("EK0201", ["buf_size"], [buf_size]);
-    errcode::take_error_message()
+    errcat::take_error_message()
 }
 
 /// The floor of [`report_ek0201_take`]: `format!` of the same text.
@@ -106,14 +106,14 @@ pub fn floor_ek0201_take(buf_size: &str) -> String {
 pub fn report_traceback(out: &mut String, v: &TracebackValues<'_>) {
     out.clear();
     report_ten(v);
-    errcode::write_error_message(out);
+    errcat::write_error_message(out);
 }
 
 /// The reports of [`report_traceback`], taken as a new `String`.
 #[inline(never)]
 pub fn report_traceback_take(v: &TracebackValues<'_>) -> Option<String> {
     report_ten(v);
-    errcode::take_error_message()
+    errcat::take_error_message()
 }
 
 /// The ten reports of the traceback scenario.
@@ -200,7 +200,7 @@ pub fn floor_traceback(out: &mut String, v: &TracebackValues<'_>) {
 }
 
 /// A future that is never ready and counts its polls: what the scope
-/// benchmark polls, bare and inside `errcode::scope`.
+/// benchmark polls, bare and inside `errcat::scope`.
 #[derive(Debug, Default)]
 pub struct NeverReady {
     /// How many times it was polled.

@@ -2,7 +2,7 @@
 //! timing `errcode check` on them:
 //!
 //! ```text
-//! cargo run --release -p errcode-catalog --example scale -- 40000 /tmp/scale
+//! cargo run --release -p errcat-catalog --example scale -- 40000 /tmp/scale
 //! ```
 //!
 //! reads a catalog of 40,000 entries written on one line and the same
@@ -74,7 +74,7 @@ fn main() {
         ("commas.json", commas(1_000_000)),
     ] {
         let start = Instant::now();
-        let loaded = errcode_catalog::load(&text);
+        let loaded = errcat_catalog::load(&text);
         let elapsed = start.elapsed();
         println!(
             "{name}: {} bytes, {} entries, {} findings, read in {:.3} s",

@@ -6,7 +6,7 @@
 //! one writes the other reads without a finding.
 //!
 //! ```
-//! use errcode_catalog::cann_page::{Language, Section, escape_title, page_file_name};
+//! use errcat_catalog::cann_page::{Language, Section, escape_title, page_file_name};
 //! assert_eq!(Section::Symptom.heading(Language::Chinese), "## 错误信息");
 //! assert_eq!(escape_title("Invalid_Argument"), r"Invalid\_Argument");
 //! assert_eq!(page_file_name("EH0001", "Invalid_Argument"), "EH0001-Invalid_Argument.md");
@@ -56,7 +56,7 @@ impl Language {
     /// list, as CANN's pages do; descriptions are written as given (Markdown).
     ///
     /// ```
-    /// use errcode_catalog::cann_page::Language;
+    /// use errcat_catalog::cann_page::Language;
     /// assert_eq!(
     ///     Language::English.placeholder_sentence(&["memory size"]),
     ///     "The following is error format. The placeholder %s indicates the memory size."
@@ -88,7 +88,7 @@ impl Language {
     /// by hand; they are read too.
     ///
     /// ```
-    /// use errcode_catalog::cann_page::Language;
+    /// use errcat_catalog::cann_page::Language;
     /// assert_eq!(
     ///     Language::English.parse_placeholder_sentence(
     ///         "The following is error format. The meanings of the placeholders %s in sequence are: file name, error cause."
@@ -176,7 +176,7 @@ impl Section {
     /// The section and language of a heading line, trailing spaces ignored.
     ///
     /// ```
-    /// use errcode_catalog::cann_page::{Language, Section};
+    /// use errcat_catalog::cann_page::{Language, Section};
     /// assert_eq!(Section::from_heading("## 可能原因"), Some((Section::PossibleCause, Language::Chinese)));
     /// assert_eq!(Section::from_heading("## Cause"), None);
     /// ```
@@ -250,7 +250,7 @@ pub const MAX_FILE_NAME_PART: usize = 200;
 /// bytes. Whatever a catalog holds, the name stays in its folder.
 ///
 /// ```
-/// use errcode_catalog::cann_page::file_name_part;
+/// use errcat_catalog::cann_page::file_name_part;
 /// assert_eq!(file_name_part("../../etc"), "---..-etc");
 /// assert_eq!(file_name_part("/tmp/x"), "-tmp-x");
 /// assert_eq!(file_name_part("a\nb"), "a-b");
@@ -279,18 +279,18 @@ pub fn file_name_part(text: &str) -> String {
 /// page of an entry without a title is `<CODE>.md`, title `""`.
 ///
 /// ```
-/// use errcode_catalog::cann_page::parse_page_file_name;
+/// use errcat_catalog::cann_page::parse_page_file_name;
 /// assert_eq!(parse_page_file_name("EK0201-Resource_Error.md"), Some(("EK0201", "Resource_Error")));
 /// assert_eq!(parse_page_file_name("E61501.md"), Some(("E61501", "")));
 /// assert_eq!(parse_page_file_name("Profiling-Errors.md"), None);
 /// ```
 pub fn parse_page_file_name(name: &str) -> Option<(&str, &str)> {
     let stem = name.strip_suffix(".md")?;
-    if errcode_syntax::classify_code(stem).is_ok() {
+    if errcat_syntax::classify_code(stem).is_ok() {
         return Some((stem, ""));
     }
     let (code, title) = stem.split_once('-')?;
-    errcode_syntax::classify_code(code).ok()?;
+    errcat_syntax::classify_code(code).ok()?;
     (!title.is_empty()).then_some((code, title))
 }
 
@@ -305,7 +305,7 @@ pub fn class_file_stem(class: &str) -> String {
 /// between items, and a final newline.
 ///
 /// ```
-/// use errcode_catalog::cann_page::index_page;
+/// use errcat_catalog::cann_page::index_page;
 /// assert_eq!(
 ///     index_page("Profiling Errors", &[("EK0201", "Resource_Error")]),
 ///     "# Profiling Errors\n\n- [EK0201 Resource\\_Error](EK0201-Resource_Error.md)\n"
@@ -336,7 +336,7 @@ pub fn template_line(message: &str) -> String {
 /// end of a sentence (`failed.2. The`), and no digit follows its dot.
 ///
 /// ```
-/// use errcode_catalog::cann_page::numbered_items;
+/// use errcat_catalog::cann_page::numbered_items;
 /// assert_eq!(
 ///     numbered_items("1. The file does not exist.  2. No permission.\n3. Locked."),
 ///     Some(vec!["1. The file does not exist.", "2. No permission.", "3. Locked."])
@@ -379,7 +379,7 @@ fn number_at(text: &str, index: usize, number: usize) -> Option<usize> {
 /// line, any other text as it is (trimmed).
 ///
 /// ```
-/// use errcode_catalog::cann_page::numbered_lines;
+/// use errcat_catalog::cann_page::numbered_lines;
 /// assert_eq!(numbered_lines("1. Check a. 2. Check b."), "1. Check a.\n2. Check b.");
 /// assert_eq!(numbered_lines("Check a."), "Check a.");
 /// ```

@@ -1,10 +1,10 @@
 //! The rules of one entry: its code, its template, its `Arglist`, and how
 //! they agree. The proc macro, the runtime and the command-line tool all
-//! check entries here, with the grammar of `errcode-syntax`.
+//! check entries here, with the grammar of `errcat-syntax`.
 
 use std::collections::HashMap;
 
-use errcode_syntax::{CodeKind, classify_code, is_argument_name, is_identifier, parse_template};
+use errcat_syntax::{CodeKind, classify_code, is_argument_name, is_identifier, parse_template};
 
 use crate::diagnostic::{CatalogErrors, DefectKind, Diagnostic, excerpt, excerpt_list};
 use crate::model::{Entry, Key};
@@ -38,7 +38,7 @@ impl Entry {
     /// The errors are placed at the entry.
     ///
     /// ```
-    /// let loaded = errcode_catalog::load(r#"{"error_info_list": [
+    /// let loaded = errcat_catalog::load(r#"{"error_info_list": [
     ///     {"ErrCode": "EI0003", "ErrMessage": "In %s, %s is %s; %s again.", "Arglist": "op, value, param, value"}
     /// ]}"#);
     /// let definition = loaded.catalog.entries[0].definition().unwrap();

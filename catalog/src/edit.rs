@@ -30,7 +30,7 @@ impl SuggestionPart {
 /// catalog or has no entry of the code.
 ///
 /// ```
-/// use errcode_catalog::{SuggestionPart, set_suggestion};
+/// use errcat_catalog::{SuggestionPart, set_suggestion};
 /// let catalog = r#"{"error_info_list": [
 ///   {"ErrCode": "EK0001", "ErrMessage": "Bad.", "Arglist": "",
 ///    "suggestion": {"Possible Cause": "N/A", "Solution": "N/A"}}

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use errcode_syntax::{CodeKind, code_kind, parse_template};
+use errcat_syntax::{CodeKind, code_kind, parse_template};
 
 use crate::model::{Catalog, Entry, NOT_APPLICABLE};
 use crate::position::Position;
@@ -183,7 +183,7 @@ fn quoted(text: Option<&str>) -> String {
 /// code's changes in the order of [`Rule::ALL`].
 ///
 /// ```
-/// use errcode_catalog::{Rule, changes, load};
+/// use errcat_catalog::{Rule, changes, load};
 /// let old = load(r#"{"error_info_list": [
 ///   {"ErrCode": "EK0003", "ErrMessage": "Failed to set the %s to %s. Reason: %s.", "Arglist": "config, value, reason"}
 /// ]}"#).catalog;

@@ -5,7 +5,7 @@
 //! on every rule and report every defect with the same words and lines.
 //!
 //! ```
-//! let loaded = errcode_catalog::load(r#"{
+//! let loaded = errcat_catalog::load(r#"{
 //!   "error_info_list": [
 //!     {
 //!       "errClass": "Profiling Errors",
@@ -71,12 +71,12 @@ pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 pub use edit::{SuggestionPart, set_suggestion};
 pub use evolution::{Category, Change, Rule, changes};
-// The name rules live in `errcode-syntax`; they are re-exported here for
+// The name rules live in `errcat-syntax`; they are re-exported here for
 // code that names them from this crate, as links to their own docs (an
-// inlined copy would show their links to `errcode-syntax` as plain text
+// inlined copy would show their links to `errcat-syntax` as plain text
 // where that crate is not documented alongside).
 #[doc(no_inline)]
-pub use errcode_syntax::{is_argument_name, needs_raw_identifier};
+pub use errcat_syntax::{is_argument_name, needs_raw_identifier};
 pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Retired, Suggestion};
 pub use one_line::escape_controls;

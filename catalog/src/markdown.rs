@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use errcode_syntax::classify_code;
+use errcat_syntax::classify_code;
 
 use crate::model::{Catalog, Entry};
 
@@ -32,7 +32,7 @@ impl Catalog {
     /// are listed as "Unclassified".
     ///
     /// ```
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"errClass": "Profiling Errors", "errTitle": "Resource_Error", "ErrCode": "EK0203",
     ///    "ErrMessage": "Failed to create host thread for Profiling. Reason: %s.", "Arglist": "reason"}
     /// ]}"#).into_result().unwrap();

@@ -2,7 +2,7 @@
 //! plus the order of their fields, so that writing a catalog back gives the
 //! file that was read.
 
-use errcode_syntax::split_arglist;
+use errcat_syntax::split_arglist;
 
 use crate::position::Position;
 
@@ -68,7 +68,7 @@ impl Catalog {
     /// or [`to_markdown`](Self::to_markdown).
     ///
     /// ```
-    /// use errcode_catalog::{Catalog, Entry};
+    /// use errcat_catalog::{Catalog, Entry};
     /// let catalog = Catalog::new(vec![Entry::new("EK0004", "%s is not supported.", "intf")]);
     /// assert!(catalog.to_json().contains("\"ErrCode\": \"EK0004\""));
     /// ```
@@ -87,7 +87,7 @@ impl Catalog {
     /// The entry of `code`, the first one if the code is there twice.
     ///
     /// ```
-    /// let loaded = errcode_catalog::load(r#"{"error_info_list": [
+    /// let loaded = errcat_catalog::load(r#"{"error_info_list": [
     ///     {"ErrCode": "EK0004", "ErrMessage": "The current system or device does not support %s.", "Arglist": "intf"}
     /// ]}"#);
     /// assert_eq!(loaded.catalog.get("EK0004").unwrap().names(), ["intf"]);
@@ -253,7 +253,7 @@ impl Key {
 /// it as a constant.
 ///
 /// ```
-/// use errcode_catalog::{Key, Layout};
+/// use errcat_catalog::{Key, Layout};
 /// let layout = Layout::from_keys(&[Key::Code, Key::Title, Key::Message, Key::Arglist], false).unwrap();
 /// assert_eq!(layout.keys().collect::<Vec<_>>(), [Key::Code, Key::Title, Key::Message, Key::Arglist]);
 /// assert_eq!(Layout::from_bits(layout.bits()), layout);

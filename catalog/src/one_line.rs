@@ -11,7 +11,7 @@ use std::borrow::Cow;
 /// bidirectional controls as `\u{...}`. Everything else is as it is.
 ///
 /// ```
-/// use errcode_catalog::escape_controls;
+/// use errcat_catalog::escape_controls;
 /// assert_eq!(escape_controls("a\nb\x1b[2J"), "a\\nb\\u{1b}[2J");
 /// assert_eq!(escape_controls("abc\u{202e}d"), "abc\\u{202e}d");
 /// assert_eq!(escape_controls("plain"), "plain");

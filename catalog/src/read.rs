@@ -63,7 +63,7 @@ impl Loaded {
 /// Reads a catalog from bytes: UTF-8, with or without a byte-order mark.
 ///
 /// ```
-/// let loaded = errcode_catalog::load_bytes(b"{\"error_info_list\": [\xff]}");
+/// let loaded = errcat_catalog::load_bytes(b"{\"error_info_list\": [\xff]}");
 /// assert_eq!(loaded.diagnostics[0].to_string(), "1:22: invalid JSON: the text is not UTF-8 (byte 0xFF)");
 /// ```
 pub fn load_bytes(bytes: &[u8]) -> Loaded {
@@ -102,7 +102,7 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
 /// entry, reporting every finding in one pass.
 ///
 /// ```
-/// let loaded = errcode_catalog::load(r#"{"error_info_list": [
+/// let loaded = errcat_catalog::load(r#"{"error_info_list": [
 ///   {"ErrCode": "E61601", "ErrMessage": "In op [%s], the [%s] must be [%s]", "Arglist": "op_name,param_name"}
 /// ]}"#);
 /// assert_eq!(
@@ -368,7 +368,7 @@ impl CatalogReader {
                 continue;
             };
             for written in [Some(&code), replacement.as_ref()].into_iter().flatten() {
-                if let Err(why) = errcode_syntax::classify_code(written) {
+                if let Err(why) = errcat_syntax::classify_code(written) {
                     problems.push((
                         DefectKind::MalformedCode,
                         position,
@@ -685,7 +685,7 @@ impl CatalogReader {
 
 /// The message for an unknown field, with the field it was likely meant to be.
 fn unknown_field(name: &str) -> String {
-    use errcode_syntax::edit_distance;
+    use errcat_syntax::edit_distance;
     let known: Vec<&str> = Key::ALL.iter().map(|key| key.name()).collect();
     let close = Key::ALL
         .iter()

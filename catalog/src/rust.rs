@@ -1,7 +1,7 @@
 //! A catalog as Rust source: one `#[error_code]` definition per entry, for
 //! teams that move their catalog from JSON into their code.
 
-use errcode_syntax::needs_raw_identifier;
+use errcat_syntax::needs_raw_identifier;
 
 use crate::cann_docs::{Documentation, Documented, fence_for};
 use crate::diagnostic::{CatalogErrors, Diagnostic};
@@ -13,8 +13,8 @@ use crate::one_line::escape_controls;
 /// ([`needs_raw_identifier`]).
 ///
 /// ```
-/// assert_eq!(errcode_catalog::field_name("type"), "r#type");
-/// assert_eq!(errcode_catalog::field_name("buf_size"), "buf_size");
+/// assert_eq!(errcat_catalog::field_name("type"), "r#type");
+/// assert_eq!(errcat_catalog::field_name("buf_size"), "buf_size");
 /// ```
 pub fn field_name(name: &str) -> String {
     if needs_raw_identifier(name) {
@@ -30,7 +30,7 @@ pub fn field_name(name: &str) -> String {
 /// ([`description_of_doc`](crate::description_of_doc)).
 ///
 /// ```
-/// assert_eq!(errcode_catalog::field_doc("reason"), "The value of `reason` in the message.");
+/// assert_eq!(errcat_catalog::field_doc("reason"), "The value of `reason` in the message.");
 /// ```
 pub fn field_doc(name: &str) -> String {
     format!("The value of `{name}` in the message.")
@@ -44,8 +44,8 @@ fn is_snake_case(name: &str) -> bool {
 }
 
 impl Catalog {
-    /// Rust source with one `#[errcode::error_code]` definition per entry:
-    /// a `pub struct` named after the code (as `errcode::include_catalog!`
+    /// Rust source with one `#[errcat::error_code]` definition per entry:
+    /// a `pub struct` named after the code (as `errcat::include_catalog!`
     /// names it, so the source can replace an import without changing a
     /// report site), a `String` field per argument, and the texts as the
     /// attribute's keys. `source` names the catalog in the header comment.
@@ -53,7 +53,7 @@ impl Catalog {
     /// Fails with every error of the catalog when an entry is not valid.
     ///
     /// ```
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"ErrCode": "WE0001", "ErrMessage": "Failed to %s because %s is not supported.", "Arglist": "function, type"}
     /// ]}"#).into_result().unwrap();
     /// let source = catalog.to_rust("error_code.json").unwrap();
@@ -70,8 +70,8 @@ impl Catalog {
     /// definitions document the codes as the reference pages do.
     ///
     /// ```
-    /// use errcode_catalog::{Documentation, Documented};
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// use errcat_catalog::{Documentation, Documented};
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory.", "Arglist": "buf_size"}
     /// ]}"#).into_result().unwrap();
     /// let mut docs = Documentation::default();
@@ -150,7 +150,7 @@ fn write_definition(
         }
     }
     out.push_str(&format!(
-        "#[derive(Debug)]\n#[errcode::error_code(\n    {:?}",
+        "#[derive(Debug)]\n#[errcat::error_code(\n    {:?}",
         entry.code
     ));
     let texts = [
@@ -239,7 +239,7 @@ mod tests {
 /// Delete "redundant" files.
 /// ```
 #[derive(Debug)]
-#[errcode::error_code(
+#[errcat::error_code(
     "EK0204",
     title = "Resource_Error",
     class = "Profiling Errors",
@@ -255,7 +255,7 @@ pub struct EK0204 {
 
 /// EI0003: `In %s, %s is %s.`
 #[derive(Debug)]
-#[errcode::error_code(
+#[errcat::error_code(
     "EI0003",
     message = "In %s, %s is %s.",
     args = "op,data_H,data_H"
@@ -271,7 +271,7 @@ pub struct EI0003 {
 
 /// EK9999 (System_Terminated): `An unknown error occurred.`
 #[derive(Debug)]
-#[errcode::error_code(
+#[errcat::error_code(
     "EK9999",
     title = "System_Terminated",
     message = "An unknown error occurred."
@@ -316,7 +316,7 @@ pub struct EK9999;
 /// 2. An old file.
 /// ```
 #[derive(Debug)]
-#[errcode::error_code(
+#[errcat::error_code(
     "EX0003",
     class = "Demo Errors",
     message = "In %s, %s is %s.",

@@ -11,7 +11,7 @@ impl Catalog {
     ///
     /// ```
     /// let text = "{\n  \"error_info_list\": [\n    {\n      \"ErrCode\": \"WE0001\",\n      \"ErrMessage\": \"Failed to %s because %s is not supported.\",\n      \"Arglist\": \"function, type\",\n      \"suggestion\": {\n        \"Possible Cause\": \"N/A\",\n        \"Solution\": \"N/A\"\n      }\n    }\n  ]\n}\n";
-    /// let catalog = errcode_catalog::load(text).into_result().unwrap();
+    /// let catalog = errcat_catalog::load(text).into_result().unwrap();
     /// assert_eq!(catalog.to_json(), text);
     /// ```
     pub fn to_json(&self) -> String {

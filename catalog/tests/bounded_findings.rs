@@ -3,7 +3,7 @@
 //! with a count of the rest. Hostile catalogs cost time and memory in
 //! proportion to their size, and their reports stay short.
 
-use errcode_catalog::{DefectKind, MAX_FINDINGS, load};
+use errcat_catalog::{DefectKind, MAX_FINDINGS, load};
 
 fn one_entry(code: &str, message: &str, arglist: &str) -> String {
     format!(

@@ -1,7 +1,7 @@
 //! The `retired` list beside `error_info_list`: read with its places,
 //! written back as read, and a retired code defined again an error.
 
-use errcode_catalog::{DefectKind, load};
+use errcat_catalog::{DefectKind, load};
 
 const CATALOG: &str = r#"{
   "error_info_list": [

@@ -222,8 +222,8 @@ pub(crate) enum Lang {
 }
 
 impl Lang {
-    pub(crate) fn language(self) -> errcode::catalog::cann_page::Language {
-        use errcode::catalog::cann_page::Language;
+    pub(crate) fn language(self) -> errcat::catalog::cann_page::Language {
+        use errcat::catalog::cann_page::Language;
         match self {
             Lang::En => Language::English,
             Lang::Zh => Language::Chinese,

@@ -212,7 +212,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             // no other: a code of a crate's own is an error too.
             for finding in &mut findings {
                 if finding.kind == crate::finding::Kind::RustOnlyCode {
-                    finding.severity = errcode::catalog::Severity::Error;
+                    finding.severity = errcat::catalog::Severity::Error;
                 }
             }
             for checked in &checked {
@@ -271,15 +271,15 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         }
         outcome.stdout.push_str(&format!(
             "wrote {} ({}) to {}\n",
-            errcode_syntax::counted(errors.len(), "finding"),
-            errcode_syntax::counted(entries, "entry"),
+            errcat_syntax::counted(errors.len(), "finding"),
+            errcat_syntax::counted(entries, "entry"),
             crate::paths::name(path)
         ));
         let (unrecorded, _) = left_out.total();
         if unrecorded > 0 {
             outcome.stderr.push_str(&format!(
                 "errcode: {unrecorded} more {} not recorded: a file had too many to keep\n",
-                errcode_syntax::noun(unrecorded, "error")
+                errcat_syntax::noun(unrecorded, "error")
             ));
         }
         return outcome;
@@ -307,7 +307,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
                 .map(|source| {
                     format!(
                         "{} in {}",
-                        errcode_syntax::counted(source.catalog.entries.len(), "entry"),
+                        errcat_syntax::counted(source.catalog.entries.len(), "entry"),
                         source.name()
                     )
                 })
@@ -327,7 +327,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
                 let warnings = active.len() + left_out.total().1;
                 let warned = match warnings {
                     0 => String::new(),
-                    count => format!(", {}", errcode_syntax::counted(count, "warning")),
+                    count => format!(", {}", errcat_syntax::counted(count, "warning")),
                 };
                 outcome
                     .stdout
@@ -363,21 +363,21 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
     if by_project > 0 {
         notes.push_str(&format!(
             "errcode: {} accepted by the project file\n",
-            errcode_syntax::counted(by_project, "finding")
+            errcat_syntax::counted(by_project, "finding")
         ));
     }
     if let Some(baseline) = baseline {
         if by_baseline > 0 {
             notes.push_str(&format!(
                 "errcode: {} accepted by the baseline {}\n",
-                errcode_syntax::counted(by_baseline, "finding"),
+                errcat_syntax::counted(by_baseline, "finding"),
                 baseline.file
             ));
         }
         if gone > 0 {
             notes.push_str(&format!(
                 "errcode: {gone} of the {} the baseline {} records {} gone: `--write-baseline {}` shrinks it\n",
-                errcode_syntax::counted(baseline.recorded, "finding"),
+                errcat_syntax::counted(baseline.recorded, "finding"),
                 baseline.file,
                 if gone == 1 { "is" } else { "are" },
                 baseline.file

@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use errcode::catalog::{Catalog, Entry, Position, Suggestion, field_name};
-use errcode::{register_catalog_json, registry, report_dynamic};
-use errcode_syntax::classify_code;
+use errcat::catalog::{Catalog, Entry, Position, Suggestion, field_name};
+use errcat::{register_catalog_json, registry, report_dynamic};
+use errcat_syntax::classify_code;
 
-use errcode_catalog::c_source::{Layout, SiteCode};
+use errcat_catalog::c_source::{Layout, SiteCode};
 
 use crate::against::{Content, kind_of, read_whole};
 use crate::outcome::Outcome;
@@ -160,7 +160,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         let keys: Vec<String> = fields.iter().map(|name| format!("{name:?}")).collect();
         let values: Vec<String> = fields.iter().map(|name| field_name(name)).collect();
         text.push_str(&format!(
-            "\nReport it from Rust:\n  errcode::report!({:?}, [{}], [{}]);\n",
+            "\nReport it from Rust:\n  errcat::report!({:?}, [{}], [{}]);\n",
             entry.code,
             keys.join(", "),
             values.join(", ")
@@ -339,7 +339,7 @@ fn defined_in(code: &str, sources: &Sources) -> Option<(String, Entry)> {
         };
         let row = c.rows.iter().find(|row| row.code == code)?;
         let mut entry = Entry::new(code, row.message.clone(), row.names.join(", "));
-        let text = |field: &Option<errcode_catalog::c_source::RowText>| {
+        let text = |field: &Option<errcat_catalog::c_source::RowText>| {
             field.as_ref().and_then(|field| field.text.clone())
         };
         let (cause, solution) = (text(&row.cause), text(&row.solution));
@@ -381,9 +381,9 @@ fn render(entry: &Entry, from_file: bool) -> Option<String> {
         .collect();
     report_dynamic(&entry.code, &args).ok()?;
     let rendered = if definition.kind.warning {
-        errcode::take_warning_message()
+        errcat::take_warning_message()
     } else {
-        errcode::take_error_message()
+        errcat::take_error_message()
     }?;
     Some(rendered.replace("\r\n", "\n"))
 }

@@ -3,8 +3,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use errcode::catalog::cann_page::Language;
-use errcode::catalog::{KeptReference, Page};
+use errcat::catalog::cann_page::Language;
+use errcat::catalog::{KeptReference, Page};
 
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;

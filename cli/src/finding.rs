@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use errcode::catalog::{Category, DefectKind, Diagnostic, Rule, Severity};
+use errcat::catalog::{Category, DefectKind, Diagnostic, Rule, Severity};
 
 /// The kinds of findings, each with a stable name for machines, project
 /// files, baselines and `errcode: allow(...)` comments.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use errcode::catalog::{Catalog, Category, Rule, changes, load_bytes};
+use errcat::catalog::{Catalog, Category, Rule, changes, load_bytes};
 
 use crate::finding::{Finding, Kind};
 use crate::git;
@@ -165,9 +165,9 @@ pub(crate) fn run(file: &Path, only: Option<&str>) -> Outcome {
     }
     let mut summary = format!(
         "{} of {} read; {}",
-        errcode_syntax::counted(read, "version"),
+        errcat_syntax::counted(read, "version"),
         paths::name(file),
-        errcode_syntax::counted(events.len(), "code")
+        errcat_syntax::counted(events.len(), "code")
     );
     if per_rule.is_empty() {
         summary.push_str(", no change after the first version");

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use errcode::catalog::Entry;
+use errcat::catalog::Entry;
 
 use crate::outcome::Outcome;
 use crate::source::Source;

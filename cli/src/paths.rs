@@ -85,7 +85,7 @@ pub(crate) fn name(path: &Path) -> String {
 pub(crate) fn shown_path(path: &Path) -> String {
     text_of_with(path, |part| {
         let part = part.replace('\\', "\\\\");
-        errcode::catalog::escape_controls(&part).into_owned()
+        errcat::catalog::escape_controls(&part).into_owned()
     })
 }
 
@@ -145,7 +145,7 @@ fn bytes_text_with(bytes: &[u8], valid: &impl Fn(&str) -> String) -> String {
 /// escape sequences) written as escapes, so that nothing a file holds can
 /// start a line of its own or move the cursor.
 pub(crate) fn shown(text: &str) -> Cow<'_, str> {
-    errcode::catalog::escape_controls(text)
+    errcat::catalog::escape_controls(text)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! the findings the project file accepts, and those a baseline accepts.
 //! Applied to every finding of a run, in that order.
 
-use errcode::catalog::Severity;
+use errcat::catalog::Severity;
 
 use crate::baseline::Baseline;
 use crate::finding::{Finding, Kind};

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use globset::{GlobBuilder, GlobMatcher};
 use serde::Deserialize;
 
-use errcode::catalog::Category;
+use errcat::catalog::Category;
 
 use crate::finding::{Field, Kind};
 use crate::paths;
@@ -253,7 +253,7 @@ impl Project {
 fn known_kind(file: &str, place: &str, name: &str) -> Result<Kind, String> {
     Kind::named(name).ok_or_else(|| {
         let names = Kind::all_names();
-        let hint = errcode_syntax::closest(name, names.iter().copied())
+        let hint = errcat_syntax::closest(name, names.iter().copied())
             .map_or_else(String::new, |close| format!("; did you mean `{close}`?"));
         format!("{file}: {place}: `{name}` is no kind of finding{hint}")
     })

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use errcode::catalog::MAX_FINDINGS;
+use errcat::catalog::MAX_FINDINGS;
 use serde_json::{Value, json};
 
 use crate::finding::{Finding, Kind, LeftOut};
@@ -47,7 +47,7 @@ pub(crate) fn text(findings: &[Finding], left_out: &LeftOut) -> String {
             out.push_str(&format!(
                 "{}: ... and {more} more {}\n",
                 paths::shown(file),
-                errcode_syntax::noun(more, "finding")
+                errcat_syntax::noun(more, "finding")
             ));
         }
     }
@@ -67,9 +67,9 @@ pub(crate) fn summary(findings: &[Finding], left_out: &LeftOut) -> String {
         .collect();
     format!(
         "{}, {} in {}",
-        errcode_syntax::counted(errors, "error"),
-        errcode_syntax::counted(warnings, "warning"),
-        errcode_syntax::counted(files.len(), "file")
+        errcat_syntax::counted(errors, "error"),
+        errcat_syntax::counted(warnings, "warning"),
+        errcat_syntax::counted(files.len(), "file")
     )
 }
 
@@ -129,7 +129,7 @@ pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) ->
                 "kind": "omitted",
                 "code": null,
                 "entry": null,
-                "message": format!("... and {more} more {}", errcode_syntax::noun(more, "finding")),
+                "message": format!("... and {more} more {}", errcat_syntax::noun(more, "finding")),
             }));
         }
     }
@@ -191,8 +191,8 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
                 "id": kind.name(),
                 "shortDescription": {"text": kind.description()},
                 "defaultConfiguration": {"level": match kind.default_severity() {
-                    errcode::catalog::Severity::Error => "error",
-                    errcode::catalog::Severity::Warning => "warning",
+                    errcat::catalog::Severity::Error => "error",
+                    errcat::catalog::Severity::Warning => "warning",
                 }},
             })
         })

@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use errcode::catalog::{
+use errcat::catalog::{
     Catalog, Documentation, Documented, Entry, Layout, Position, Retired, Suggestion,
 };
 
-use errcode_catalog::rust_source::read_rust;
+use errcat_catalog::rust_source::read_rust;
 
 /// At most this many `.rs` files are read from one folder: a folder with
 /// more is not a crate's sources (a home directory given by mistake).
@@ -47,9 +47,9 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     // One thread with the stack the Rust reader needs, rather than one per file.
     std::thread::scope(|scope| {
         std::thread::Builder::new()
-            .stack_size(errcode_catalog::rust_source::STACK_SIZE)
+            .stack_size(errcat_catalog::rust_source::STACK_SIZE)
             .spawn_scoped(scope, || {
-                errcode_catalog::rust_source::mark_reading_stack();
+                errcat_catalog::rust_source::mark_reading_stack();
                 read_files(files)
             })
             .map_err(|error| format!("no reading thread could be started: {error}"))?

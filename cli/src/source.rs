@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use errcode::catalog::{Catalog, Diagnostic, Documentation, load_bytes};
-use errcode::registry;
-use errcode_profiling::InsufficientHostMemory;
+use errcat::catalog::{Catalog, Diagnostic, Documentation, load_bytes};
+use errcat::registry;
+use errcat_profiling::InsufficientHostMemory;
 
 use crate::outcome::Outcome;
 use crate::rust_catalog::DefinedIn;
@@ -18,7 +18,7 @@ pub(crate) struct Source {
     /// What Rust definitions say beyond the catalog: empty unless the
     /// catalog was read from Rust sources.
     pub(crate) docs: Documentation,
-    /// The first findings (see [`MAX_FINDINGS`](errcode::catalog::MAX_FINDINGS)).
+    /// The first findings (see [`MAX_FINDINGS`](errcat::catalog::MAX_FINDINGS)).
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// How many errors were found beyond those in `diagnostics`.
     pub(crate) omitted_errors: usize,
@@ -47,7 +47,7 @@ impl Source {
     pub(crate) fn built_in() -> Source {
         // Linking a function of the crate links its definitions into the registry.
         std::hint::black_box(
-            <InsufficientHostMemory<'static> as errcode::ErrorCode>::report
+            <InsufficientHostMemory<'static> as errcat::ErrorCode>::report
                 as fn(&InsufficientHostMemory<'static>),
         );
         Source {

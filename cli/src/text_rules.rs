@@ -3,8 +3,8 @@
 //! items, newlines and missing suggestions in a catalog's entries, and the
 //! double period a report site's literal value makes.
 
-use errcode::catalog::{Entry, Position};
-use errcode_syntax::parse_template;
+use errcat::catalog::{Entry, Position};
+use errcat_syntax::parse_template;
 
 use crate::finding::{Field, Finding, Kind};
 

@@ -8,12 +8,12 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use errcode::catalog::cann_page::Language;
-use errcode::catalog::{
+use errcat::catalog::cann_page::Language;
+use errcat::catalog::{
     Documentation, Entry, SuggestionPart, load, read_page, retired_page, set_suggestion,
     update_index, update_page,
 };
-use errcode_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
+use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
@@ -106,7 +106,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                 .or_insert((entry, &source.docs));
         }
     }
-    let catalog = errcode::catalog::Catalog::new(
+    let catalog = errcat::catalog::Catalog::new(
         entries
             .values()
             .map(|(entry, _)| (*entry).clone())
@@ -174,7 +174,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                 old: bytes,
                 new: update.text,
                 rename: None,
-                what: errcode_syntax::counted(rows, "table row"),
+                what: errcat_syntax::counted(rows, "table row"),
             });
         }
     }
@@ -284,7 +284,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             outcome.status = outcome.status.max(Status::Failure);
             outcome.stderr.push_str(&format!(
                 "errcode: {} out of date: `errcode update` rewrites {}\n",
-                errcode_syntax::counted(changes.len(), "file"),
+                errcat_syntax::counted(changes.len(), "file"),
                 if changes.len() == 1 { "it" } else { "them" }
             ));
         } else if problems {
@@ -319,7 +319,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     }
     outcome.stdout.push_str(&match changes.len() {
         0 => "every copy agrees with the catalog: nothing to update\n".to_owned(),
-        count => format!("updated {}\n", errcode_syntax::counted(count, "file")),
+        count => format!("updated {}\n", errcat_syntax::counted(count, "file")),
     });
     outcome
 }
@@ -405,7 +405,7 @@ fn adopt(
             rename: None,
             what: format!(
                 "{} adopted from the pages",
-                errcode_syntax::counted(adopted, "text")
+                errcat_syntax::counted(adopted, "text")
             ),
         });
     }

@@ -88,7 +88,7 @@ fn clean_copies_of_every_kind_give_no_finding_and_a_summary() {
             ),
             (
                 "lib.rs",
-                "#[error_code(\"EK0201\", title = \"Low_Memory\", message = \"Cannot get {size} bytes.\", cause = \"1. Too little. 2. Leaks.\", solution = \"Free some.\")]\npub struct Low { pub size: u64 }\nfn f() { errcode::msprof_env_error!(\"EK0201\", [\"size\"], [n]); }\n",
+                "#[error_code(\"EK0201\", title = \"Low_Memory\", message = \"Cannot get {size} bytes.\", cause = \"1. Too little. 2. Leaks.\", solution = \"Free some.\")]\npub struct Low { pub size: u64 }\nfn f() { errcat::msprof_env_error!(\"EK0201\", [\"size\"], [n]); }\n",
             ),
         ],
         false,
@@ -493,7 +493,7 @@ fn explain_a_code_defined_only_in_rust_sources() {
         "EZ0042: Gone\nKind: error\nDefined at: src/lib.rs:1\n\nMessage: Device %s is gone.\nArguments: device\n\n\
          Possible cause: N/A\nSolution: Plug it in.\n\nAs reported, with each argument shown by name:\n  \
          EZ0042: Device <device> is gone.\n          Solution: Plug it in.\n\nReport it from Rust:\n  \
-         errcode::report!(\"EZ0042\", [\"device\"], [device]);\n\n\
+         errcat::report!(\"EZ0042\", [\"device\"], [device]);\n\n\
          Arguments, as the Rust definition documents them:\n  device: the device number\n  example: 3\n\n\
          Copies:\n  src/lib.rs:1 (Rust definition Gone)\n\nReport sites (1):\n  src/lib.rs:6\n"
     );
@@ -553,7 +553,7 @@ fn explain_lists_the_reports_of_a_definitions_values() {
     for (path, text) in [
         (
             "errors/src/lib.rs",
-            "use errcode::error_code;\n#[error_code]\npub enum DeviceError {\n    #[error_code(\"EV0001\", message = \"Device {device_id} was not found.\")]\n    NotFound { device_id: u32 },\n    #[error_code(\"EV0002\", message = \"Device {device_id} is busy.\")]\n    Busy { device_id: u32 },\n}\n",
+            "use errcat::error_code;\n#[error_code]\npub enum DeviceError {\n    #[error_code(\"EV0001\", message = \"Device {device_id} was not found.\")]\n    NotFound { device_id: u32 },\n    #[error_code(\"EV0002\", message = \"Device {device_id} is busy.\")]\n    Busy { device_id: u32 },\n}\n",
         ),
         (
             "app/src/lib.rs",
@@ -563,7 +563,7 @@ fn explain_lists_the_reports_of_a_definitions_values() {
                  errors::DeviceError::NotFound { device_id: 1 }\n        .report();\n    \
                  DeviceError::Busy { device_id }.report();\n    \
                  DeviceError::NotFound { device_id }.to_string();\n    \
-                 errcode::report!(\"EV0001\", [\"device_id\"], [device_id]);\n    \
+                 errcat::report!(\"EV0001\", [\"device_id\"], [device_id]);\n    \
                  Ok(())\n\
              }\n\
              impl DeviceError {\n    fn again(id: u32) { Self::NotFound { device_id: id }.report(); }\n}\n",

@@ -414,7 +414,7 @@ fn rust_definitions_that_are_no_entry_are_named_and_the_others_written() {
     let folder = tempfile::tempdir().unwrap();
     fs::write(
         folder.path().join("a.rs"),
-        "#[errcode::error_code(\"EX0001\", title = \"T\")]\npub struct NoMessage;\n\n#[errcode::error_code(\"EX0002\", message = \"%s and %s\", args = \"a\")]\npub struct Short { a: String }\n\n#[errcode::error_code(\"EX0003\", message = \"Whole.\")]\npub struct Whole;\n",
+        "#[errcat::error_code(\"EX0001\", title = \"T\")]\npub struct NoMessage;\n\n#[errcat::error_code(\"EX0002\", message = \"%s and %s\", args = \"a\")]\npub struct Short { a: String }\n\n#[errcat::error_code(\"EX0003\", message = \"Whole.\")]\npub struct Whole;\n",
     )
     .unwrap();
     fs::write(folder.path().join("b.rs"), "fn broken( {").unwrap();
@@ -547,7 +547,7 @@ fn the_page_of_a_code_without_a_title_is_read_back_and_checked() {
 /// The entries of a catalog as a user reads them: code, class, title,
 /// message, argument names, cause and solution (`N/A` and absence alike).
 fn entries(json: &str) -> Vec<[String; 7]> {
-    let catalog = errcode::catalog::load(json).into_result().unwrap();
+    let catalog = errcat::catalog::load(json).into_result().unwrap();
     catalog
         .entries
         .iter()

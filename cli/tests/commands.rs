@@ -293,7 +293,7 @@ fn explain_works_on_the_built_in_catalog() {
          \x20         Solution: Stop unnecessary processes and ensure that the required memory is available.\n\
          \n\
          Report it from Rust:\n\
-         \x20 errcode::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
+         \x20 errcat::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
     );
 }
 
@@ -321,7 +321,7 @@ fn explain_a_catalog_entry_with_keywords_repeats_and_problems() {
          \x20 WX0001: Failed to <function> because <type> is not supported.\n\
          \n\
          Report it from Rust:\n\
-         \x20 errcode::report!(\"WX0001\", [\"function\", \"type\"], [function, r#type]);\n"
+         \x20 errcat::report!(\"WX0001\", [\"function\", \"type\"], [function, r#type]);\n"
     );
     assert_eq!(run.status, 0);
 
@@ -543,7 +543,7 @@ fn export_refuses_a_defective_catalog() {
         "errcode: left out: ui-tests/catalogs/placeholder_count.json:6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n"
     );
     assert_eq!(run.status, 1);
-    let written = errcode::catalog::load(&std::fs::read_to_string(&out).unwrap()).catalog;
+    let written = errcat::catalog::load(&std::fs::read_to_string(&out).unwrap()).catalog;
     let codes: Vec<&str> = written
         .entries
         .iter()
@@ -558,7 +558,7 @@ fn codegen_prints_definitions_or_the_errors() {
     assert_eq!(run.status, 0);
     assert_eq!(
         run.stdout,
-        errcode::catalog::load(include_str!("../../ui-tests/catalogs/valid.json"))
+        errcat::catalog::load(include_str!("../../ui-tests/catalogs/valid.json"))
             .into_result()
             .unwrap()
             .to_rust("valid.json")

@@ -412,7 +412,7 @@ fn update_turns_a_retired_codes_page_into_its_note_and_markdown_lists_it() {
 
 /// A crate of definitions that retires EV0003 for EV0013, and a C file that
 /// still reports EV0003.
-const RETIRING_CRATE: &str = r#"use errcode::error_code;
+const RETIRING_CRATE: &str = r#"use errcat::error_code;
 
 #[error_code("EV0013", message = "Device {device_id} is busy ({reason}).")]
 pub struct DeviceBusyFor {

@@ -133,11 +133,11 @@ fn c_source(size: usize) -> Vec<u8> {
 /// About `size` bytes of Rust: `#[error_code]` structs, each with a
 /// function that reports it.
 fn rust_source(size: usize) -> Vec<u8> {
-    let mut text = String::from("use errcode::error_code;\n\n");
+    let mut text = String::from("use errcat::error_code;\n\n");
     let mut item = 0;
     while text.len() < size {
         text.push_str(&format!(
-            "/// Out of memory.\n#[error_code(\"EK0201\", title = \"Low_Memory\", class = \"Memory\", message = \"Failed to allocate {{buf_size}} host memory for {{owner}}.\", cause = \"Too little memory.\", solution = \"Free some.\")]\npub struct Low{item} {{\n    pub buf_size: u64,\n    pub owner: String,\n}}\n\nfn report{item}(size: u64) {{\n    errcode::msprof_env_error!(\"EK0201\", [\"buf_size\", \"owner\"], [format!(\"{{size}}B\"), \"host\"]);\n}}\n\n"
+            "/// Out of memory.\n#[error_code(\"EK0201\", title = \"Low_Memory\", class = \"Memory\", message = \"Failed to allocate {{buf_size}} host memory for {{owner}}.\", cause = \"Too little memory.\", solution = \"Free some.\")]\npub struct Low{item} {{\n    pub buf_size: u64,\n    pub owner: String,\n}}\n\nfn report{item}(size: u64) {{\n    errcat::msprof_env_error!(\"EK0201\", [\"buf_size\", \"owner\"], [format!(\"{{size}}B\"), \"host\"]);\n}}\n\n"
         ));
         item += 1;
     }

@@ -272,7 +272,7 @@ fn converted_to_rust_it_writes_back_the_same_entries_and_pages() {
     ]);
     assert_eq!((stderr.as_str(), status), ("", Some(0)));
     let entries = |json: &str| {
-        let catalog = errcode::catalog::load(json).into_result().unwrap();
+        let catalog = errcat::catalog::load(json).into_result().unwrap();
         catalog
             .entries
             .iter()

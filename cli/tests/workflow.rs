@@ -513,7 +513,7 @@ fn a_rust_site_takes_an_allow_comment_too() {
     let dir = tree();
     fs::write(
         dir.path().join("src/lib.rs"),
-        "fn f() {\n    // errcode: allow(keys-differ)\n    errcode::report!(\"EK0201\", [\"size\"], [s]);\n    errcode::report!(\"EK0201\", [\"bytes\"], [s]);\n}\n",
+        "fn f() {\n    // errcode: allow(keys-differ)\n    errcat::report!(\"EK0201\", [\"size\"], [s]);\n    errcat::report!(\"EK0201\", [\"bytes\"], [s]);\n}\n",
     )
     .unwrap();
     let run = errcode(dir.path(), &["check"]);
@@ -525,7 +525,7 @@ fn a_rust_site_takes_an_allow_comment_too() {
     assert_eq!(
         rust,
         [
-            "src/lib.rs:4:22: EK0201: keys differ from Arglist: \"buf_size\" vs \"bytes\" (catalog/error_code.json:3); missing buf_size; not in Arglist: bytes"
+            "src/lib.rs:4:21: EK0201: keys differ from Arglist: \"buf_size\" vs \"bytes\" (catalog/error_code.json:3); missing buf_size; not in Arglist: bytes"
         ]
     );
 }
@@ -659,7 +659,7 @@ fn complete_makes_a_code_on_one_side_only_an_error() {
     fs::create_dir(dir.path().join("errors")).unwrap();
     fs::write(
         dir.path().join("errors/lib.rs"),
-        "#[errcode::error_code(\"EK0201\", title = \"Resource_Error\", class = \"Profiling Errors\", message = \"Failed to allocate {buf_size} host memory.\", cause = \"Too little memory.\", solution = \"Stop unnecessary processes.\")]\npub struct Low { pub buf_size: u64 }\n#[errcode::error_code(\"EZ0001\", message = \"Own.\")]\npub struct Own;\n",
+        "#[errcat::error_code(\"EK0201\", title = \"Resource_Error\", class = \"Profiling Errors\", message = \"Failed to allocate {buf_size} host memory.\", cause = \"Too little memory.\", solution = \"Stop unnecessary processes.\")]\npub struct Low { pub buf_size: u64 }\n#[errcat::error_code(\"EZ0001\", message = \"Own.\")]\npub struct Own;\n",
     )
     .unwrap();
     let plain = errcode(
@@ -682,7 +682,7 @@ fn complete_makes_a_code_on_one_side_only_an_error() {
         "\
 error_code.json:14:5: EH0001: the catalog defines the code, but no Rust definition, catalog copy or table row under the --against paths does (--complete)
 error_code.json:25:5: EE1013: the catalog defines the code, but no Rust definition, catalog copy or table row under the --against paths does (--complete)
-errors/lib.rs:3:23: EZ0001: Rust definition Own of a code that no catalog defines
+errors/lib.rs:3:22: EZ0001: Rust definition Own of a code that no catalog defines
 checked 3 entries in error_code.json against 1 file (0 table rows, 0 pages, 0 report sites, 2 Rust definitions)
 3 errors, 0 warnings in 2 files
 "
@@ -696,6 +696,6 @@ checked 3 entries in error_code.json against 1 file (0 table rows, 0 pages, 0 re
         explain.stdout
     );
     assert!(explain.stdout.contains(
-        "\nReport it from Rust:\n  errcode::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
+        "\nReport it from Rust:\n  errcat::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
     ));
 }

@@ -1,8 +1,8 @@
 /* errcode from C: the CANN compact error manager's calls, unchanged, against
- * liberrcode_ffi.a. Build and run it from the repository root:
+ * liberrcat_ffi.a. Build and run it from the repository root:
  *
- *   cargo build --release -p errcode-ffi
- *   cc -O2 -Iffi/include examples/c/profiling.c target/release/liberrcode_ffi.a \
+ *   cargo build --release -p errcat-ffi
+ *   cc -O2 -Iffi/include examples/c/profiling.c target/release/liberrcat_ffi.a \
  *      -lpthread -ldl -lm -o target/profiling-c && target/profiling-c
  */
 #include <stdio.h>

@@ -5,20 +5,20 @@
 //!
 //! criterion measures one cycle of each; then each is timed over 10^3 and
 //! 10^6 consecutive cycles in alternating runs of the two
-//! (`errcode_bench::stats::paired`: medians, and the median of the ratios),
+//! (`errcat_bench::stats::paired`: medians, and the median of the ratios),
 //! in wall time and in the thread's CPU time (steadier on a loaded machine),
 //! and the summary prints the cost per cycle and the ratio C ABI / Rust API
 //! at both counts: flat means the 10^6 figure is the 10^3 one. The target
 //! is judged on CPU time.
 //!
-//! `cargo bench -p errcode-ffi --bench c_abi` (`-- --quick` for a shorter
+//! `cargo bench -p errcat-ffi --bench c_abi` (`-- --quick` for a shorter
 //! criterion part).
 
 use std::ffi::{CStr, c_char};
 use std::hint::black_box;
 
 use criterion::Criterion;
-use errcode_bench::stats;
+use errcat_bench::stats;
 
 type ReportFn = unsafe extern "C" fn(*const c_char, *mut *mut c_char, *mut *mut c_char, i32);
 type GetFn = extern "C" fn() -> *mut c_char;
@@ -39,8 +39,8 @@ struct CAbi {
 impl CAbi {
     fn new() -> Self {
         CAbi {
-            report: black_box(errcode_ffi::ReportErrMessage as ReportFn),
-            get: black_box(errcode_ffi::GetErrorMessage as GetFn),
+            report: black_box(errcat_ffi::ReportErrMessage as ReportFn),
+            get: black_box(errcat_ffi::GetErrorMessage as GetFn),
             names: [NAME.as_ptr().cast_mut()],
             values: [VALUE.as_ptr().cast_mut()],
         }
@@ -71,9 +71,9 @@ impl RustApi {
     fn cycle(&mut self) -> usize {
         let name = black_box("buf_size");
         let value = black_box("1048576B");
-        let _ = errcode::report_dynamic(black_box("EK0201"), &[(name, value)]);
+        let _ = errcat::report_dynamic(black_box("EK0201"), &[(name, value)]);
         self.text.clear();
-        errcode::write_error_message(&mut self.text);
+        errcat::write_error_message(&mut self.text);
         self.text.len()
     }
 }
@@ -83,8 +83,8 @@ impl RustApi {
 fn rust_api_take() -> Option<String> {
     let name = black_box("buf_size");
     let value = black_box("1048576B");
-    let _ = errcode::report_dynamic(black_box("EK0201"), &[(name, value)]);
-    errcode::take_error_message()
+    let _ = errcat::report_dynamic(black_box("EK0201"), &[(name, value)]);
+    errcat::take_error_message()
 }
 
 fn check(c_abi: &mut CAbi, rust: &mut RustApi) {
@@ -121,7 +121,7 @@ fn main() {
     criterion.final_summary();
 
     // The C ABI and the Rust API in alternating blocks (the stats of
-    // `errcode-bench`), so that a change of load touches both.
+    // `errcat-bench`), so that a change of load touches both.
     let mut paired = |cycles, runs| {
         stats::paired(
             runs,

@@ -2,7 +2,7 @@
 //! project's own that reports through the CANN error manager's calls
 //! (`REPORT_INPUT_ERROR` + `GetErrorMessage` of EK0201, warm; ten reports +
 //! `GetErrorMessage`), built with the system C compiler against errcode's
-//! header and `liberrcode_ffi.a` and run.
+//! header and `liberrcat_ffi.a` and run.
 //!
 //! With `ERRCODE_CANN_C_DIR` set to CANN's `c_base` folder (from the
 //! hicann/runtime snapshot, `src/runtime_compact/c_base`, kept outside this
@@ -15,9 +15,9 @@
 //! the median of the rounds' ratios.
 //!
 //! ```sh
-//! cargo bench -p errcode-ffi --bench c_dropin
+//! cargo bench -p errcat-ffi --bench c_dropin
 //! ERRCODE_CANN_C_DIR=/work/cann-c/src/runtime_compact/c_base \
-//!     cargo bench -p errcode-ffi --bench c_dropin
+//!     cargo bench -p errcat-ffi --bench c_dropin
 //! ```
 //!
 //! `ERRCODE_DROPIN_ROUNDS` (default 7) sets the rounds, `ERRCODE_DROPIN_FLAT`
@@ -110,7 +110,7 @@ fn crate_dir() -> &'static Path {
 
 fn work_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("errcode-ffi")
+        .join("errcat-ffi")
         .join("c_dropin");
     std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
     dir
@@ -123,11 +123,11 @@ fn archive() -> PathBuf {
     let archive = exe
         .parent()
         .expect("the bench executable is in a directory")
-        .join("liberrcode_ffi.a");
+        .join("liberrcat_ffi.a");
     assert!(
         archive.exists(),
         "{} is missing: cargo builds the staticlib next to this executable when it \
-         builds errcode-ffi for its benches",
+         builds errcat-ffi for its benches",
         archive.display()
     );
     archive
@@ -333,7 +333,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 }
 
 fn load() -> String {
-    errcode_bench::stats::load_average().map_or("?".to_owned(), |load| format!("{load:.2}"))
+    errcat_bench::stats::load_average().map_or("?".to_owned(), |load| format!("{load:.2}"))
 }
 
 fn main() {

@@ -4,7 +4,7 @@
 //! `GetErrMgrErrorMessage`; ten reports + `GetErrMgrErrorMessage`), built
 //! with the system C++ compiler at -O2
 //!
-//! - against errcode (`include/cann` and `liberrcode_ffi.a`),
+//! - against errcode (`include/cann` and `liberrcat_ffi.a`),
 //! - against `benches/cpp/floor.cc`, the same functions doing nothing: the
 //!   API's own shape (the caller's vectors, the calls), printed beside the
 //!   others as the floor no library goes below,
@@ -24,8 +24,8 @@
 //! the rounds' ratios) and the floor.
 //!
 //! ```sh
-//! cargo bench -p errcode-ffi --bench cpp_framework
-//! ERRCODE_CANN_DIR=/tmp/rt cargo bench -p errcode-ffi --bench cpp_framework
+//! cargo bench -p errcat-ffi --bench cpp_framework
+//! ERRCODE_CANN_DIR=/tmp/rt cargo bench -p errcat-ffi --bench cpp_framework
 //! ```
 //!
 //! `ERRCODE_FRAMEWORK_ROUNDS` (default 7) sets the rounds,
@@ -184,7 +184,7 @@ fn crate_dir() -> &'static Path {
 }
 
 fn work_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcode-ffi/cpp_framework");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcat-ffi/cpp_framework");
     std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
     dir
 }
@@ -195,7 +195,7 @@ fn archive() -> PathBuf {
     let archive = exe
         .parent()
         .expect("the bench is in a directory")
-        .join("liberrcode_ffi.a");
+        .join("liberrcat_ffi.a");
     assert!(archive.exists(), "{} is missing", archive.display());
     archive
 }
@@ -373,7 +373,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 }
 
 fn load() -> String {
-    errcode_bench::stats::load_average().map_or("?".to_owned(), |load| format!("{load:.2}"))
+    errcat_bench::stats::load_average().map_or("?".to_owned(), |load| format!("{load:.2}"))
 }
 
 /// One program's results, run after run.

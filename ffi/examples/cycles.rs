@@ -3,7 +3,7 @@
 //! of the C ABI against the Rust API without a timer in the way:
 //!
 //! ```sh
-//! cargo build --release -p errcode-ffi --example cycles
+//! cargo build --release -p errcat-ffi --example cycles
 //! perf stat -e instructions target/release/examples/cycles c_abi 1000000
 //! perf stat -e instructions target/release/examples/cycles rust_api 1000000
 //! ```
@@ -26,8 +26,8 @@ fn main() {
         .unwrap_or(1_000_000);
     match way.as_str() {
         "c_abi" => {
-            let report = black_box(errcode_ffi::ReportErrMessage as ReportFn);
-            let get = black_box(errcode_ffi::GetErrorMessage as GetFn);
+            let report = black_box(errcat_ffi::ReportErrMessage as ReportFn);
+            let get = black_box(errcat_ffi::GetErrorMessage as GetFn);
             let code: &CStr = c"EK0201";
             let mut names = [c"buf_size".as_ptr().cast_mut()];
             let mut values = [c"1048576B".as_ptr().cast_mut()];
@@ -46,7 +46,7 @@ fn main() {
         }
         // Halves, to tell which side of the C ABI costs what.
         "c_report" => {
-            let report = black_box(errcode_ffi::ReportErrMessage as ReportFn);
+            let report = black_box(errcat_ffi::ReportErrMessage as ReportFn);
             let code: &CStr = c"EK0201";
             let mut names = [c"buf_size".as_ptr().cast_mut()];
             let mut values = [c"1048576B".as_ptr().cast_mut()];
@@ -62,14 +62,14 @@ fn main() {
                     )
                 };
                 text.clear();
-                errcode::write_error_message(&mut text);
+                errcat::write_error_message(&mut text);
                 black_box(text.len());
             }
         }
         "c_get" => {
-            let get = black_box(errcode_ffi::GetErrorMessage as GetFn);
+            let get = black_box(errcat_ffi::GetErrorMessage as GetFn);
             for _ in 0..cycles {
-                let _ = errcode::report_dynamic(
+                let _ = errcat::report_dynamic(
                     black_box("EK0201"),
                     &[(black_box("buf_size"), black_box("1048576B"))],
                 );
@@ -79,12 +79,12 @@ fn main() {
         "rust_api" => {
             let mut text = String::new();
             for _ in 0..cycles {
-                let _ = errcode::report_dynamic(
+                let _ = errcat::report_dynamic(
                     black_box("EK0201"),
                     &[(black_box("buf_size"), black_box("1048576B"))],
                 );
                 text.clear();
-                errcode::write_error_message(&mut text);
+                errcat::write_error_message(&mut text);
                 black_box(text.len());
             }
         }

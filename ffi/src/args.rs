@@ -217,12 +217,12 @@ pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
 }
 
 /// The framework's arrays (`ReportPredefinedErrMsg`'s key and value
-/// vectors) read field by field, for [`errcode::report_dynamic_with`]: each
+/// vectors) read field by field, for [`errcat::report_dynamic_with`]: each
 /// field's name is compared with the keys as C strings, byte by byte, so no
 /// key is measured or read as text, and only the values found are.
 ///
 /// Whatever it finds is what [`read_framework_pairs`] and
-/// [`errcode::report_dynamic`] find, or it says it cannot tell
+/// [`errcat::report_dynamic`] find, or it says it cannot tell
 /// ([`is_unsure`](Self::is_unsure)): a value that is not UTF-8, read there
 /// with U+FFFD, or a key that might be a field's name once read so (it
 /// differs from the name only where the name is not ASCII).

@@ -1,23 +1,23 @@
 //! The catalog the C library ships with, registered on first use.
 //!
-//! It is the CANN "Profiling Errors" catalog of `errcode-profiling`
+//! It is the CANN "Profiling Errors" catalog of `errcat-profiling`
 //! (EK0001–EK0007, EK0201–EK0204, EK9999, with the texts of CANN's
 //! `error_code.json`), plus the codes of the compact runtime's own table
 //! (`error_manager.c`) that are not Profiling codes, with that table's
 //! texts, so that every call site of the C error manager keeps a definition.
 //!
 //! The definitions are registered explicitly, at priority 0, rather than
-//! found through `inventory`: a C linker pulls out of `liberrcode_ffi.a`
+//! found through `inventory`: a C linker pulls out of `liberrcat_ffi.a`
 //! only the object files that resolve a symbol, and the constructors that
 //! register `#[error_code]` definitions are not among them.
 
 use std::sync::OnceLock;
 
-use errcode::catalog::{Catalog, Entry, Layout, Suggestion};
-use errcode::{ErrorCode, ErrorDef};
-use errcode_profiling as profiling;
+use errcat::catalog::{Catalog, Entry, Layout, Suggestion};
+use errcat::{ErrorCode, ErrorDef};
+use errcat_profiling as profiling;
 
-/// The definitions of `errcode-profiling`.
+/// The definitions of `errcat-profiling`.
 pub(crate) fn profiling_defs() -> [&'static ErrorDef; 12] {
     [
         profiling::InvalidArgument::default().definition(),
@@ -46,7 +46,7 @@ struct Compact {
 }
 
 /// The codes of `ERROR_MAP` in the compact runtime's `error_manager.c` that
-/// `errcode-profiling` does not define, as that table writes them.
+/// `errcat-profiling` does not define, as that table writes them.
 const COMPACT: [Compact; 9] = [
     Compact {
         class: "GE Errors",
@@ -190,7 +190,7 @@ mod tests {
     #[test]
     fn the_builtin_catalog_registers_whole() {
         let json = catalog().to_json();
-        let loaded = errcode::catalog::load(&json);
+        let loaded = errcat::catalog::load(&json);
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
         assert_eq!(loaded.catalog.entries.len(), 21);
         ensure_registered();
@@ -199,16 +199,16 @@ mod tests {
             "EK0202", "EK0203", "EK0204", "EK9999", "E10001", "E10004", "E10055", "E19001",
             "E19025", "EE1001", "EH0001", "EH0002", "EH0003",
         ] {
-            assert!(errcode::registry().get(code).is_some(), "{code}");
+            assert!(errcat::registry().get(code).is_some(), "{code}");
         }
     }
 
     #[test]
     fn every_profiling_definition_is_built_in() {
-        // This binary links errcode-profiling through `inventory` as well:
+        // This binary links errcat-profiling through `inventory` as well:
         // every Profiling code the registry has must be in the list.
         let listed: Vec<&str> = profiling_defs().iter().map(|def| def.code()).collect();
-        let linked: Vec<&str> = errcode::registry()
+        let linked: Vec<&str> = errcat::registry()
             .iter()
             .filter(|def| def.class() == Some("Profiling Errors"))
             .map(|def| def.code())
@@ -244,7 +244,7 @@ mod tests {
         ];
         ensure_registered();
         for (code, names) in table {
-            let def = errcode::registry().get(code).unwrap();
+            let def = errcat::registry().get(code).unwrap();
             // A call site that gives the table's names gives every argument.
             for field in def.fields() {
                 assert!(names.contains(field), "{code}: {field}");

@@ -56,10 +56,10 @@ pub(crate) fn take_last_error() -> *const c_char {
 pub(crate) fn record_failure(code: Option<&str>, message: String) {
     let recorded = code
         .and_then(module_internal_code)
-        .is_some_and(|internal| errcode::report_internal(internal.as_str(), &message).is_ok());
+        .is_some_and(|internal| errcat::report_internal(internal.as_str(), &message).is_ok());
     if !recorded {
         // E19999 is well formed and internal: this cannot be refused.
-        let _ = errcode::report_internal(FALLBACK_CODE, &message);
+        let _ = errcat::report_internal(FALLBACK_CODE, &message);
     }
     set_last_error(message);
 }
@@ -152,13 +152,13 @@ mod tests {
         record_failure(Some("60000"), "no module".into());
         record_failure(None, "no code".into());
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some(
                 "EK9999: Inner Error!\r\nlost\r\n        TraceBack (most recent call last):\r\n        no module\r\n        no code\r\n"
             )
         );
         assert_eq!(
-            errcode::take_warning_message().as_deref(),
+            errcat::take_warning_message().as_deref(),
             Some("WK9999: a warning lost\r\n")
         );
         assert_eq!(last_error().as_deref(), Some("no code"));
@@ -188,18 +188,18 @@ mod tests {
     #[test]
     fn a_panic_inside_the_store_is_caught_and_the_store_still_works() {
         report_boundary("ReportInterErrMessage", Some("E19999"), || {
-            let _ = errcode::report_internal("E19999", Panicking);
+            let _ = errcat::report_internal("E19999", Panicking);
         });
         // The half-written report is not kept; the panic is, in its place.
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some(
                 "E19999: Inner Error!\r\nReportInterErrMessage: internal panic, caught at the C boundary: display panicked\r\n"
             )
         );
-        errcode::report_internal("E19999", "after").unwrap();
+        errcat::report_internal("E19999", "after").unwrap();
         assert_eq!(
-            errcode::take_error_message().as_deref(),
+            errcat::take_error_message().as_deref(),
             Some("E19999: Inner Error!\r\nafter\r\n")
         );
         assert!(last_error().unwrap().contains("display panicked"));

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use errcode::{Layout, Report, ReportTime, WorkStream};
+use errcat::{Layout, Report, ReportTime, WorkStream};
 
 use crate::args::{self, Args};
 use crate::builtin;
@@ -139,10 +139,10 @@ fn switch(context: &mut Context, work_stream_id: u64) {
         && let Some((key, stream)) = &new
         && *key == default_work_stream_id()
     {
-        let reports = errcode::take_reports();
+        let reports = errcat::take_reports();
         if !reports.is_empty() {
             let _inside = stream.enter();
-            errcode::restore_reports(reports);
+            errcat::restore_reports(reports);
         }
     }
     context.work_stream_id = work_stream_id;
@@ -221,7 +221,7 @@ impl fmt::Display for ThreadSuffix {
 #[cfg(unix)]
 fn keep_process_id() {
     unsafe extern "C" fn forget_in_child() {
-        errcode::__private::forget_process_id();
+        errcat::__private::forget_process_id();
     }
     unsafe extern "C" {
         fn pthread_atfork(
@@ -233,7 +233,7 @@ fn keep_process_id() {
     // SAFETY: pthread_atfork only keeps the handler, which stores an
     // atomic and so may run in the child of a fork.
     if unsafe { pthread_atfork(None, None, Some(forget_in_child)) } == 0 {
-        errcode::__private::keep_process_id();
+        errcat::__private::keep_process_id();
     }
 }
 
@@ -255,12 +255,12 @@ fn ensure_initialised() -> &'static Configuration {
     INITIALISED.get_or_init(|| {
         // The framework's text shows when each report was made, and by
         // which process.
-        errcode::keep_report_times();
+        errcat::keep_report_times();
         keep_process_id();
-        let limits = errcode::limits();
+        let limits = errcat::limits();
         if limits.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES {
             // Within the bounds set_limits accepts: it cannot fail.
-            let _ = errcode::set_limits(limits.with_max_message_bytes(FRAMEWORK_MESSAGE_BYTES));
+            let _ = errcat::set_limits(limits.with_max_message_bytes(FRAMEWORK_MESSAGE_BYTES));
         }
         builtin::ensure_registered();
         match configuration_path() {
@@ -368,7 +368,7 @@ fn configuration_path() -> Option<std::path::PathBuf> {
 }
 
 /// 0 for `Ok`; -1 for `Err`, which becomes the thread's last error.
-fn outcome(function: &str, result: Result<(), errcode::ReportError>) -> i32 {
+fn outcome(function: &str, result: Result<(), errcat::ReportError>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(error) => {
@@ -480,7 +480,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
             // as pairs below.
             let done = in_store(work_stream_id, || {
                 let result =
-                    errcode::report_dynamic_with(&code, |at, name| fields.value_of(at, name));
+                    errcat::report_dynamic_with(&code, |at, name| fields.value_of(at, name));
                 (result.is_ok() || !fields.is_unsure()).then(|| outcome(FUNCTION, result))
             });
             if let Some(done) = done {
@@ -490,9 +490,9 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
         let report = |pairs: &[(&str, &str)]| {
             in_store(work_stream_id, || {
                 let result = if process_mode() {
-                    errcode::report_dynamic_suffixed(&code, pairs, ThreadSuffix)
+                    errcat::report_dynamic_suffixed(&code, pairs, ThreadSuffix)
                 } else {
-                    errcode::report_dynamic(&code, pairs)
+                    errcat::report_dynamic(&code, pairs)
                 };
                 outcome(FUNCTION, result)
             })
@@ -536,9 +536,9 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_inner(
         };
         in_store(work_stream_id, || {
             let result = if process_mode() {
-                errcode::report_internal(&code, format_args!("{message}{ThreadSuffix}"))
+                errcat::report_internal(&code, format_args!("{message}{ThreadSuffix}"))
             } else {
-                errcode::report_internal(&code, &*message)
+                errcat::report_internal(&code, &*message)
             };
             outcome(FUNCTION, result)
         })
@@ -575,7 +575,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_user_defined(
             "EU0000"
         };
         in_store(work_stream_id, || {
-            outcome(FUNCTION, errcode::report_user_defined(code, &*message))
+            outcome(FUNCTION, errcat::report_user_defined(code, &*message))
         })
     })
 }
@@ -586,7 +586,7 @@ fn is_user_defined(code: &str) -> bool {
     code.len() == 6
         && code.starts_with("EU")
         && code[2..].bytes().all(|byte| byte.is_ascii_digit())
-        && errcode::registry().get(code).is_none()
+        && errcat::registry().get(code).is_none()
 }
 
 /// `ErrorManager::IsUserDefinedErrorCode`: 1 when [`is_user_defined`].
@@ -663,7 +663,7 @@ pub extern "C" fn errcode_ffi_ge_enter(work_stream_id: u64, clear: i32) {
     boundary("GenWorkStreamId", (), || {
         in_store(work_stream_id, || {
             if clear != 0 {
-                drop(errcode::take_reports());
+                drop(errcat::take_reports());
             }
         });
     })
@@ -691,9 +691,9 @@ pub unsafe extern "C" fn errcode_ffi_ge_take_message(
                 let mut out = CText::new(&mut buf);
                 in_store(work_stream_id, || {
                     if warnings != 0 {
-                        errcode::write_warning_message_with(Layout::Ge, &mut out)
+                        errcat::write_warning_message_with(Layout::Ge, &mut out)
                     } else {
-                        errcode::write_error_message_with(Layout::Ge, &mut out)
+                        errcat::write_error_message_with(Layout::Ge, &mut out)
                     }
                 });
                 let text = out.finish();
@@ -774,7 +774,7 @@ unsafe fn hand_out(reports: &[Report], sink: RawSink, context: *mut c_void) {
             .unwrap_or_default();
         let item = RawItem {
             id: Text::of(report.code()),
-            title: Text::of(def.and_then(errcode::ErrorDef::title).unwrap_or_default()),
+            title: Text::of(def.and_then(errcat::ErrorDef::title).unwrap_or_default()),
             message: Text::of(report.message()),
             cause: Text::of(&cause),
             solution: Text::of(&solution),
@@ -806,7 +806,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_take_raw(
         let Some(sink) = sink else {
             return;
         };
-        let reports = in_store(work_stream_id, errcode::take_error_reports);
+        let reports = in_store(work_stream_id, errcat::take_error_reports);
         // SAFETY: the caller guarantees `sink` as documented.
         unsafe { hand_out(&reports, sink, context) };
     })
@@ -847,8 +847,8 @@ pub unsafe extern "C" fn errcode_ffi_ge_copy_raw(
             return;
         };
         let reports = in_stream_of(work_stream_id, by_mode, || {
-            let reports = errcode::take_reports();
-            errcode::restore_reports(reports.iter().cloned());
+            let reports = errcat::take_reports();
+            errcat::restore_reports(reports.iter().cloned());
             reports
         })
         .unwrap_or_default();
@@ -868,11 +868,11 @@ pub unsafe extern "C" fn errcode_ffi_ge_copy_raw(
 pub extern "C" fn errcode_ffi_ge_clear(work_stream_id: u64, warnings: i32, by_mode: i32) {
     boundary("ClearErrorMsgContainer", (), || {
         in_stream_of(work_stream_id, by_mode, || {
-            let kept: Vec<Report> = errcode::take_reports()
+            let kept: Vec<Report> = errcat::take_reports()
                 .into_iter()
                 .filter(|report| report.is_warning() != (warnings != 0))
                 .collect();
-            errcode::restore_reports(kept);
+            errcat::restore_reports(kept);
         });
     })
 }
@@ -970,7 +970,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_restore(
         let _ = ensure_initialised();
         // SAFETY: the caller guarantees the items.
         let reports = unsafe { reports_of(items, count) };
-        in_store(work_stream_id, || errcode::restore_reports(reports));
+        in_store(work_stream_id, || errcat::restore_reports(reports));
         0
     })
 }
@@ -994,12 +994,12 @@ pub unsafe extern "C" fn errcode_ffi_ge_render_items(
         let reports = unsafe { reports_of(items, count) };
         let scratch = WorkStream::new();
         let _inside = scratch.enter();
-        errcode::restore_reports(reports);
+        errcat::restore_reports(reports);
         GE_TEXT
             .try_with(|cell| {
                 let mut buf = cell.try_borrow_mut().ok()?;
                 let mut out = CText::new(&mut buf);
-                errcode::write_error_message_with(Layout::Ge, &mut out);
+                errcat::write_error_message_with(Layout::Ge, &mut out);
                 let text = out.finish();
                 // SAFETY: the caller guarantees `len` writable.
                 unsafe { len.write(buf.len().saturating_sub(1)) };
@@ -1024,7 +1024,7 @@ mod tests {
     #[test]
     fn the_framework_keeps_values_past_the_compact_bound() {
         let _ = ensure_initialised();
-        assert!(errcode::limits().max_message_bytes() >= FRAMEWORK_MESSAGE_BYTES);
-        assert!(errcode::Limits::DEFAULT.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES);
+        assert!(errcat::limits().max_message_bytes() >= FRAMEWORK_MESSAGE_BYTES);
+        assert!(errcat::Limits::DEFAULT.max_message_bytes() < FRAMEWORK_MESSAGE_BYTES);
     }
 }

@@ -3,8 +3,8 @@
 //! and `error_manager.c`).
 //!
 //! A C or C++ program includes `ffi/include/errcode/compact_error_manager.h` instead
-//! of the original header, links `liberrcode_ffi.a` (with `-lpthread -ldl
-//! -lm` on Linux) or `liberrcode_ffi.so` instead of `error_manager.c`, and
+//! of the original header, links `liberrcat_ffi.a` (with `-lpthread -ldl
+//! -lm` on Linux) or `liberrcat_ffi.so` instead of `error_manager.c`, and
 //! changes no call site:
 //!
 //! ```c
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn ReportErrMessage(
             );
             return;
         };
-        if let Err(error) = args.with_pairs(|pairs| errcode::report_dynamic(code, pairs)) {
+        if let Err(error) = args.with_pairs(|pairs| errcat::report_dynamic(code, pairs)) {
             record_failure(Some(code), format!("ReportErrMessage: {error}; {args}"));
         }
     });
@@ -165,7 +165,7 @@ pub unsafe extern "C" fn ReportInterErrMessage(
             );
             return;
         };
-        if let Err(error) = errcode::report_internal(code, message) {
+        if let Err(error) = errcat::report_internal(code, message) {
             record_failure(
                 Some(code),
                 format!("ReportInterErrMessage: {error}; message: {message}"),
@@ -195,7 +195,7 @@ pub unsafe extern "C" fn ReportInterErrMessage(
 #[unsafe(no_mangle)]
 pub extern "C" fn GetErrorMessage() -> *mut c_char {
     boundary("GetErrorMessage", ptr::null_mut(), || {
-        render(&ERROR_TEXT, |out| errcode::write_error_message(out))
+        render(&ERROR_TEXT, |out| errcat::write_error_message(out))
     })
 }
 
@@ -209,7 +209,7 @@ pub extern "C" fn GetErrorMessage() -> *mut c_char {
 #[unsafe(no_mangle)]
 pub extern "C" fn GetWarningMessage() -> *const c_char {
     boundary("GetWarningMessage", ptr::null(), || {
-        render(&WARNING_TEXT, |out| errcode::write_warning_message(out)).cast_const()
+        render(&WARNING_TEXT, |out| errcat::write_warning_message(out)).cast_const()
     })
 }
 

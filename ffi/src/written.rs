@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
-use errcode::{CatalogErrors, ErrorDef, PartialRegistration};
+use errcat::{CatalogErrors, ErrorDef, PartialRegistration};
 
 /// A definition's suggestion as written: (cause, solution).
 type Texts = (Box<str>, Box<str>);
@@ -26,20 +26,20 @@ fn key(def: &'static ErrorDef) -> usize {
     core::ptr::from_ref(def) as usize
 }
 
-/// Registers `json` as `errcode::register_catalog_json_partial` does, and
+/// Registers `json` as `errcat::register_catalog_json_partial` does, and
 /// keeps the written suggestion of each definition it puts in force.
 pub(crate) fn register(json: &str, priority: u32) -> Result<PartialRegistration, CatalogErrors> {
     let mut written = WRITTEN.lock().unwrap_or_else(PoisonError::into_inner);
-    let loaded = errcode::catalog::load(json);
-    let registry = errcode::registry();
+    let loaded = errcat::catalog::load(json);
+    let registry = errcat::registry();
     let before: Vec<Option<usize>> = loaded
         .catalog
         .entries
         .iter()
         .map(|entry| registry.get(&entry.code).map(key))
         .collect();
-    let outcome = errcode::register_catalog_json_partial(json, priority)?;
-    let registry = errcode::registry();
+    let outcome = errcat::register_catalog_json_partial(json, priority)?;
+    let registry = errcat::registry();
     for (entry, before) in loaded.catalog.entries.iter().zip(before) {
         let Some(def) = registry.get(&entry.code) else {
             continue;
@@ -89,12 +89,12 @@ mod tests {
     #[test]
     fn the_built_in_profiling_codes_keep_cannes_not_applicable() {
         crate::builtin::ensure_registered();
-        let def = errcode::registry().get("EK0003").expect("built in");
+        let def = errcat::registry().get("EK0003").expect("built in");
         assert_eq!(
             cause_and_solution(def),
             ("N/A".to_owned(), "N/A".to_owned())
         );
-        let def = errcode::registry().get("EK0204").expect("built in");
+        let def = errcat::registry().get("EK0204").expect("built in");
         assert_eq!(cause_and_solution(def).0, "N/A");
         assert!(cause_and_solution(def).1.starts_with("At least 20MB"));
     }
@@ -107,12 +107,12 @@ mod tests {
             {"ErrCode": "EZ8102", "ErrMessage": "B.", "Arglist": ""}
         ]}"#;
         register(json, 1).expect("a catalog");
-        let a = errcode::registry().get("EZ8101").expect("registered");
+        let a = errcat::registry().get("EZ8101").expect("registered");
         assert_eq!(
             cause_and_solution(a),
             ("N/A".to_owned(), "Fix it.".to_owned())
         );
-        let b = errcode::registry().get("EZ8102").expect("registered");
+        let b = errcat::registry().get("EZ8102").expect("registered");
         assert_eq!(cause_and_solution(b), (String::new(), String::new()));
     }
 }

@@ -15,11 +15,11 @@ use std::process::{Command, Output};
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the test executable has a path");
     let deps = exe.parent().expect("the test executable is in a directory");
-    let archive = deps.join("liberrcode_ffi.a");
+    let archive = deps.join("liberrcat_ffi.a");
     assert!(
         archive.exists(),
         "{} is missing: cargo builds the staticlib next to this test executable \
-         when it builds errcode-ffi for its tests",
+         when it builds errcat-ffi for its tests",
         archive.display()
     );
     deps.to_path_buf()
@@ -32,7 +32,7 @@ fn crate_dir() -> &'static Path {
 /// A directory of this test's own for what it builds.
 fn work_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("errcode-ffi")
+        .join("errcat-ffi")
         .join(name);
     std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
     dir
@@ -90,7 +90,7 @@ fn build(name: &str, sources: &[PathBuf], flags: &[&str], link: Link) -> PathBuf
                 .args(sources)
                 .arg("-o")
                 .arg(&exe)
-                .arg(libs.join("liberrcode_ffi.a"))
+                .arg(libs.join("liberrcat_ffi.a"))
                 .args(NATIVE_LIBS);
         }
         Link::Shared => {
@@ -100,7 +100,7 @@ fn build(name: &str, sources: &[PathBuf], flags: &[&str], link: Link) -> PathBuf
                 .arg(&exe)
                 .arg("-L")
                 .arg(&libs)
-                .arg("-lerrcode_ffi")
+                .arg("-lerrcat_ffi")
                 .arg(format!("-Wl,-rpath,{}", libs.display()))
                 // DT_RPATH, searched before LD_LIBRARY_PATH, which cargo
                 // sets to folders that may hold an older build of the

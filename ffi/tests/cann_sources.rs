@@ -6,7 +6,7 @@
 //! Opt-in, as CI has no CANN tree:
 //!
 //! ```sh
-//! ERRCODE_CANN_DIR=/tmp/rt cargo test -p errcode-ffi --test cann_sources -- --ignored
+//! ERRCODE_CANN_DIR=/tmp/rt cargo test -p errcat-ffi --test cann_sources -- --ignored
 //! ```
 //!
 //! The test writes what `rt_log.cc` needs besides the error manager (a
@@ -98,7 +98,7 @@ fn cannes_rt_log_compiles_unchanged_and_links() {
     ));
     let rt_log = tree.join("src/runtime/core/src/common/rt_log.cc");
     assert!(rt_log.exists(), "{} is missing", rt_log.display());
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcode-ffi/cann_sources");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcat-ffi/cann_sources");
     std::fs::create_dir_all(&dir).expect("the folder is made");
     std::fs::write(dir.join("securec.h"), SECUREC).expect("written");
     std::fs::write(dir.join("support.cc"), SUPPORT).expect("written");
@@ -124,13 +124,13 @@ fn cannes_rt_log_compiles_unchanged_and_links() {
     for (name, link) in [
         (
             "rt_log-static",
-            vec![libs.join("liberrcode_ffi.a").display().to_string()],
+            vec![libs.join("liberrcat_ffi.a").display().to_string()],
         ),
         (
             "rt_log-shared",
             vec![
                 format!("-L{}", libs.display()),
-                "-lerrcode_ffi".to_owned(),
+                "-lerrcat_ffi".to_owned(),
                 format!("-Wl,-rpath,{}", libs.display()),
                 "-Wl,--disable-new-dtags".to_owned(),
             ],

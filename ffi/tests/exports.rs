@@ -406,7 +406,7 @@ fn the_libraries_define_every_declaration_of_the_cann_headers() {
     }
     program.push_str("    std::printf(\"%d\\n\", taken);\n    return 0;\n}\n");
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcode-ffi/exports");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcat-ffi/exports");
     std::fs::create_dir_all(&dir).expect("the folder is made");
     let source = dir.join("declared.cc");
     std::fs::write(&source, &program).expect("the program is written");
@@ -441,16 +441,16 @@ fn the_libraries_define_every_declaration_of_the_cann_headers() {
     );
 
     let libs = library_dir();
-    let shared = libs.join("liberrcode_ffi.so");
+    let shared = libs.join("liberrcat_ffi.so");
     let exported = symbols(&shared, &["-D", "--defined-only"], "TWBDVRu");
-    let archive = libs.join("liberrcode_ffi.a");
+    let archive = libs.join("liberrcat_ffi.a");
     let defined = symbols(&archive, &["--defined-only"], "TWBDVRu");
     let not_exported: Vec<&String> = needed.difference(&exported).collect();
     let not_defined: Vec<&String> = needed.difference(&defined).collect();
     assert!(
         not_exported.is_empty() && not_defined.is_empty(),
-        "of the {} symbols the headers declare, liberrcode_ffi.so does not export {not_exported:#?} \
-         and liberrcode_ffi.a does not define {not_defined:#?}",
+        "of the {} symbols the headers declare, liberrcat_ffi.so does not export {not_exported:#?} \
+         and liberrcat_ffi.a does not define {not_defined:#?}",
         needed.len()
     );
     println!(
@@ -466,7 +466,7 @@ fn the_libraries_define_every_declaration_of_the_cann_headers() {
             "declared-shared",
             vec![
                 format!("-L{}", libs.display()),
-                "-lerrcode_ffi".to_owned(),
+                "-lerrcat_ffi".to_owned(),
                 format!("-Wl,-rpath,{}", libs.display()),
                 "-Wl,--disable-new-dtags".to_owned(),
             ],

@@ -1,6 +1,6 @@
 //! The checked-in header is what cbindgen generates from the crate now.
 //!
-//! `ERRCODE_BLESS=1 cargo test -p errcode-ffi --test header` rewrites it.
+//! `ERRCODE_BLESS=1 cargo test -p errcat-ffi --test header` rewrites it.
 
 use std::fs;
 use std::path::Path;
@@ -38,7 +38,7 @@ fn the_checked_in_header_is_what_cbindgen_generates() {
         "ffi/include/errcode/compact_error_manager.h differs from what cbindgen generates now, \
          first at line {}:\n  checked in: {:?}\n  generated:  {:?}\n\
          ({} lines checked in, {} generated.) If the change is intended, regenerate it with\n  \
-         ERRCODE_BLESS=1 cargo test -p errcode-ffi --test header\nand review the diff.",
+         ERRCODE_BLESS=1 cargo test -p errcat-ffi --test header\nand review the diff.",
         line + 1,
         checked_in.lines().nth(line).unwrap_or("<end of file>"),
         generated.lines().nth(line).unwrap_or("<end of file>"),

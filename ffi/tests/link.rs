@@ -1,4 +1,4 @@
-//! The link lines of an installed errcode-ffi (`ffi/install.sh`): the
+//! The link lines of an installed errcat-ffi (`ffi/install.sh`): the
 //! `pkg-config` files and the CMake package. Code compiled against CANN's
 //! own headers refers to the report functions weakly, which alone neither
 //! pulls an object out of a static library nor keeps a shared one under
@@ -25,12 +25,12 @@ fn library_dir() -> PathBuf {
 }
 
 fn work_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcode-ffi/link");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("errcat-ffi/link");
     std::fs::create_dir_all(&dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
     dir
 }
 
-/// A prefix errcode-ffi is installed into by `ffi/install.sh`, once.
+/// A prefix errcat-ffi is installed into by `ffi/install.sh`, once.
 fn prefix() -> &'static Path {
     static PREFIX: OnceLock<PathBuf> = OnceLock::new();
     PREFIX.get_or_init(|| {
@@ -137,7 +137,7 @@ fn system_libs() -> Vec<String> {
 #[test]
 fn a_plain_link_of_a_weak_only_program_crashes_on_the_first_report() {
     let libs = library_dir();
-    let mut flags = vec![libs.join("liberrcode_ffi.a").display().to_string()];
+    let mut flags = vec![libs.join("liberrcat_ffi.a").display().to_string()];
     flags.extend(system_libs());
     let output = outcome(weak_program("plain-static", &flags));
     assert_eq!(
@@ -150,7 +150,7 @@ fn a_plain_link_of_a_weak_only_program_crashes_on_the_first_report() {
     let flags = [
         "-Wl,--as-needed".to_owned(),
         format!("-L{}", libs.display()),
-        "-lerrcode_ffi".to_owned(),
+        "-lerrcat_ffi".to_owned(),
         format!("-Wl,-rpath,{}", libs.display()),
         "-Wl,--disable-new-dtags".to_owned(),
     ];
@@ -165,7 +165,7 @@ fn a_plain_link_of_a_weak_only_program_crashes_on_the_first_report() {
 
 #[test]
 fn the_static_pkg_config_line_links_a_weak_only_program() {
-    let output = succeed(weak_program("pc-static", &pkg_config("errcode_ffi_static")));
+    let output = succeed(weak_program("pc-static", &pkg_config("errcat_ffi_static")));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "reported\n");
 }
 
@@ -173,7 +173,7 @@ fn the_static_pkg_config_line_links_a_weak_only_program() {
 fn the_shared_pkg_config_line_links_a_weak_only_program_under_as_needed() {
     let lib = prefix().join("lib");
     let mut flags = vec!["-Wl,--as-needed".to_owned()];
-    flags.extend(pkg_config("errcode_ffi"));
+    flags.extend(pkg_config("errcat_ffi"));
     flags.push(format!("-Wl,-rpath,{}", lib.display()));
     flags.push("-Wl,--disable-new-dtags".to_owned());
     let output = succeed(weak_program("pc-shared", &flags));
@@ -183,7 +183,7 @@ fn the_shared_pkg_config_line_links_a_weak_only_program_under_as_needed() {
     readelf.arg("-d").arg(work_dir().join("pc-shared"));
     let dynamic = String::from_utf8_lossy(&succeed(readelf).stdout).into_owned();
     assert!(
-        dynamic.contains("Shared library: [liberrcode_ffi.so]"),
+        dynamic.contains("Shared library: [liberrcat_ffi.so]"),
         "{dynamic}"
     );
 }
@@ -193,10 +193,10 @@ fn the_shared_library_has_a_soname() {
     let mut readelf = Command::new("readelf");
     readelf
         .arg("-d")
-        .arg(prefix().join("lib/liberrcode_ffi.so"));
+        .arg(prefix().join("lib/liberrcat_ffi.so"));
     let dynamic = String::from_utf8_lossy(&succeed(readelf).stdout).into_owned();
     assert!(
-        dynamic.contains("Library soname: [liberrcode_ffi.so]"),
+        dynamic.contains("Library soname: [liberrcat_ffi.so]"),
         "{dynamic}"
     );
 }
@@ -210,8 +210,8 @@ fn the_static_line_fails_at_link_time_where_the_cxx_layer_is_missing() {
     let mut ar = Command::new("ar");
     ar.arg("rc").arg(&empty);
     succeed(ar);
-    let installed = prefix().join("lib/liberrcode_ffi.a").display().to_string();
-    let flags: Vec<String> = pkg_config("errcode_ffi_static")
+    let installed = prefix().join("lib/liberrcat_ffi.a").display().to_string();
+    let flags: Vec<String> = pkg_config("errcat_ffi_static")
         .into_iter()
         .map(|flag| {
             if flag == installed {
@@ -238,9 +238,9 @@ fn the_static_line_fails_at_link_time_where_the_cxx_layer_is_missing() {
     );
 }
 
-/// The CMake package, through `find_package(errcode_ffi)`, both targets.
+/// The CMake package, through `find_package(errcat_ffi)`, both targets.
 /// CMake is not part of the machines' toolchain: run it with
-/// `cargo test -p errcode-ffi --test link -- --ignored` where it is.
+/// `cargo test -p errcat-ffi --test link -- --ignored` where it is.
 #[test]
 #[ignore = "needs cmake"]
 fn find_package_gives_targets_that_link_a_weak_only_program() {
@@ -252,12 +252,12 @@ fn find_package_gives_targets_that_link_a_weak_only_program() {
         project.join("CMakeLists.txt"),
         format!(
             "cmake_minimum_required(VERSION 3.13)\nproject(weak_only CXX)\n\
-             find_package(errcode_ffi 0.1 REQUIRED)\n\
+             find_package(errcat_ffi 0.1 REQUIRED)\n\
              add_executable(weak_shared {source})\n\
-             target_link_libraries(weak_shared PRIVATE errcode_ffi::errcode_ffi)\n\
+             target_link_libraries(weak_shared PRIVATE errcat_ffi::errcat_ffi)\n\
              target_link_options(weak_shared PRIVATE -Wl,--as-needed)\n\
              add_executable(weak_static {source})\n\
-             target_link_libraries(weak_static PRIVATE errcode_ffi::errcode_ffi_static)\n",
+             target_link_libraries(weak_static PRIVATE errcat_ffi::errcat_ffi_static)\n",
             source = crate_dir().join("tests/c/weak_report_only.cc").display()
         ),
     )

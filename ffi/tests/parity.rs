@@ -7,7 +7,7 @@
 
 use std::ffi::{CStr, CString, c_char};
 
-use errcode_ffi::{
+use errcat_ffi::{
     ERRCODE_OK, ErrcodeRegisterCatalogJson, GetErrorMessage, GetWarningMessage, ReportErrMessage,
     ReportInterErrMessage,
 };
@@ -65,13 +65,13 @@ fn through_c_abi(reports: &[Report<'_>]) -> (Option<String>, Option<String>) {
 fn through_rust_api(reports: &[Report<'_>]) -> (Option<String>, Option<String>) {
     for report in reports {
         match report {
-            Report::Defined(code, args) => errcode::report_dynamic(code, args).unwrap(),
-            Report::Internal(code, message) => errcode::report_internal(code, message).unwrap(),
+            Report::Defined(code, args) => errcat::report_dynamic(code, args).unwrap(),
+            Report::Internal(code, message) => errcat::report_internal(code, message).unwrap(),
         }
     }
     (
-        errcode::take_error_message(),
-        errcode::take_warning_message(),
+        errcat::take_error_message(),
+        errcat::take_warning_message(),
     )
 }
 
@@ -93,7 +93,7 @@ fn every_builtin_code_renders_alike() {
             None
         )
     );
-    let defs: Vec<_> = errcode::registry().iter().collect();
+    let defs: Vec<_> = errcat::registry().iter().collect();
     assert!(defs.len() >= 21, "{} codes", defs.len());
     for def in defs {
         let values: Vec<String> = def

@@ -16,18 +16,18 @@ mod place;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use errcode_catalog::c_source::{
+use errcat_catalog::c_source::{
     ArrayMember, Constant, Define, MAX_DEPTH, Problem, Row, Site, TableChange, TableStyle, Visitor,
     read_c, update_table,
 };
-use errcode_catalog::{Catalog, Position};
+use errcat_catalog::{Catalog, Position};
 use libfuzzer_sys::fuzz_target;
 use place::{assert_within, line_widths};
 
 /// Entries of both layouts' shapes, with names, causes and solutions, so
 /// that rows of these codes are rewritten.
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    errcode_catalog::load(
+    errcat_catalog::load(
         r#"{"error_info_list": [
   {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory for %s.", "Arglist": "buf_size, owner",
    "PossibleCause": "Allocation failed due to insufficient host memory.", "Solution": "Stop unnecessary processes."},
@@ -115,7 +115,7 @@ fn read_checked(bytes: &[u8]) -> Vec<Problem> {
         len: bytes.len(),
         problems: Vec::new(),
     };
-    errcode_catalog::c_source::read_c_with(bytes, &mut checked);
+    errcat_catalog::c_source::read_c_with(bytes, &mut checked);
     checked.problems
 }
 

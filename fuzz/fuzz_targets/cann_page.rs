@@ -8,7 +8,7 @@
 #[path = "shared/place.rs"]
 mod place;
 
-use errcode_catalog::read_page;
+use errcat_catalog::read_page;
 use libfuzzer_sys::fuzz_target;
 use place::{assert_within, line_widths};
 

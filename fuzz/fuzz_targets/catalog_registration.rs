@@ -7,20 +7,20 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|json: &str| {
-    let before: Vec<(&str, &str)> = errcode::registry()
+    let before: Vec<(&str, &str)> = errcat::registry()
         .iter()
         .map(|def| (def.code(), def.message()))
         .collect();
-    match errcode::register_catalog_json(json, 1) {
+    match errcat::register_catalog_json(json, 1) {
         Ok(_) => {
-            let after = errcode::registry();
+            let after = errcat::registry();
             for (code, _) in &before {
                 assert!(after.get(code).is_some(), "{code} vanished");
             }
         }
         Err(errors) => {
             assert!(!errors.to_string().is_empty());
-            let after: Vec<(&str, &str)> = errcode::registry()
+            let after: Vec<(&str, &str)> = errcat::registry()
                 .iter()
                 .map(|def| (def.code(), def.message()))
                 .collect();

@@ -10,18 +10,18 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|input: (bool, &str, &str)| {
     let (partial, json, value) = input;
     if partial {
-        let _ = errcode::register_catalog_json_partial(json, 2);
+        let _ = errcat::register_catalog_json_partial(json, 2);
     } else {
-        let _ = errcode::register_catalog_json(json, 1);
+        let _ = errcat::register_catalog_json(json, 1);
     }
-    for def in errcode::registry().iter() {
+    for def in errcat::registry().iter() {
         let args: Vec<(&str, &str)> = def.fields().iter().map(|name| (*name, value)).collect();
-        errcode::report_dynamic(def.code(), &args).expect("a registered code reports");
+        errcat::report_dynamic(def.code(), &args).expect("a registered code reports");
         let mut rendered = String::new();
         let taken = if def.is_warning() {
-            errcode::write_warning_message(&mut rendered)
+            errcat::write_warning_message(&mut rendered)
         } else {
-            errcode::write_error_message(&mut rendered)
+            errcat::write_error_message(&mut rendered)
         };
         assert!(taken, "{} left nothing to take", def.code());
         assert!(rendered.starts_with(def.code()), "{rendered:?}");

@@ -4,9 +4,9 @@
 
 #![no_main]
 
-use errcode::error_code;
+use errcat::error_code;
 use libfuzzer_sys::fuzz_target;
-use errcode::ErrorCode;
+use errcat::ErrorCode;
 
 #[derive(Debug)]
 #[error_code("EZ0900", message = "<%s|%s>", args = "left,right")]
@@ -28,14 +28,14 @@ fn cut(text: &str, limit: usize) -> String {
 
 fuzz_target!(|input: (&str, &str)| {
     let (left, right) = input;
-    let limit = errcode::limits().max_message_bytes();
+    let limit = errcat::limits().max_message_bytes();
     let expected = cut(&format!("<{}|{}>", cut(left, limit), cut(right, limit)), limit);
 
     TwoValues { left, right }.report();
-    assert_eq!(errcode::take_error_message(), Some(format!("EZ0900: {expected}\r\n")));
+    assert_eq!(errcat::take_error_message(), Some(format!("EZ0900: {expected}\r\n")));
 
-    errcode::report_dynamic("EZ0900", &[("right", right), ("left", left)]).unwrap();
-    let reports = errcode::take_reports();
+    errcat::report_dynamic("EZ0900", &[("right", right), ("left", left)]).unwrap();
+    let reports = errcat::take_reports();
     assert_eq!(reports.len(), 1);
     assert_eq!(reports[0].message(), expected);
 });

@@ -12,13 +12,13 @@
 #[path = "shared/place.rs"]
 mod place;
 
-use errcode_catalog::rust_source::{MAX_DEPTH, RustFile, RustProblem, read_rust};
+use errcat_catalog::rust_source::{MAX_DEPTH, RustFile, RustProblem, read_rust};
 use libfuzzer_sys::fuzz_target;
 use place::{assert_within, line_widths};
 
 fn check_places(text: &str, file: &RustFile) {
     let widths = line_widths(text.as_bytes(), false);
-    let at = |at: errcode_catalog::Position, what: &str| {
+    let at = |at: errcat_catalog::Position, what: &str| {
         assert_within(&widths, at.line, at.column, what)
     };
     for definition in &file.definitions {

@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use errcode_syntax::parse_template;
+use errcat_syntax::parse_template;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|template: &str| {

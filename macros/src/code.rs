@@ -1,4 +1,4 @@
-use errcode_syntax::{CodeKind, classify_code};
+use errcat_syntax::{CodeKind, classify_code};
 use proc_macro2::Ident;
 use syn::LitStr;
 

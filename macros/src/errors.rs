@@ -27,5 +27,5 @@ impl Errors {
 /// The candidate within two edits of `name`, the nearest one, for a "did you
 /// mean" hint on a misspelled key or argument name.
 pub(crate) fn closest<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    errcode_syntax::closest(name, candidates.iter().copied())
+    errcat_syntax::closest(name, candidates.iter().copied())
 }

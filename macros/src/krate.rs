@@ -1,11 +1,11 @@
-//! The path generated code names the `errcode` crate by: `::errcode`, or
-//! the name the user's manifest gives it (`ec = { package = "errcode" }`).
+//! The path generated code names the `errcode` crate by: `::errcat`, or
+//! the name the user's manifest gives it (`ec = { package = "errcat" }`).
 //!
 //! The manifest is read here rather than with `proc-macro-crate`, whose TOML
 //! parser (`toml_edit`, `winnow`, `indexmap`) would double what every user
 //! compiles for these macros. Only what Cargo accepts for a renamed
-//! dependency is looked for: `KEY = { package = "errcode", ... }` and
-//! `[dependencies.KEY]` with `package = "errcode"`, in any dependency table
+//! dependency is looked for: `KEY = { package = "errcat", ... }` and
+//! `[dependencies.KEY]` with `package = "errcat"`, in any dependency table
 //! (target-specific ones included), and `KEY = { workspace = true }` /
 //! `KEY.workspace = true` resolved in the workspace's manifest.
 
@@ -16,9 +16,9 @@ use std::sync::{Mutex, OnceLock};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
-const PACKAGE: &str = "errcode";
+const PACKAGE: &str = "errcat";
 
-/// `::errcode`, or `::NAME` for a dependency renamed to `NAME`.
+/// `::errcat`, or `::NAME` for a dependency renamed to `NAME`.
 pub(crate) fn path() -> TokenStream {
     let name = crate_name();
     let ident = Ident::new(&name, Span::call_site());
@@ -262,34 +262,34 @@ mod tests {
     #[test]
     fn finds_an_inline_rename() {
         let manifest = Manifest::parse(
-            "[package]\nname = \"app\"\n\n[dependencies]\nec = { package = \"errcode\", version = \"0.1\" } # renamed\nserde = \"1\"\n",
+            "[package]\nname = \"app\"\n\n[dependencies]\nec = { package = \"errcat\", version = \"0.1\" } # renamed\nserde = \"1\"\n",
         );
-        assert_eq!(manifest.renamed("errcode"), Some("ec"));
+        assert_eq!(manifest.renamed("errcat"), Some("ec"));
     }
 
     #[test]
     fn finds_a_rename_in_a_table_of_its_own_and_in_target_tables() {
         let manifest = Manifest::parse(
-            "[dependencies.my-errcode]\nversion = \"0.1\"\npackage = \"errcode\"\n",
+            "[dependencies.my-errcat]\nversion = \"0.1\"\npackage = \"errcat\"\n",
         );
-        assert_eq!(manifest.renamed("errcode"), Some("my-errcode"));
+        assert_eq!(manifest.renamed("errcat"), Some("my-errcat"));
         let manifest = Manifest::parse(
-            "[target.'cfg(unix)'.dev-dependencies]\nec = { path = \"../errcode\", package = \"errcode\" }\n",
+            "[target.'cfg(unix)'.dev-dependencies]\nec = { path = \"../errcode\", package = \"errcat\" }\n",
         );
-        assert_eq!(manifest.renamed("errcode"), Some("ec"));
+        assert_eq!(manifest.renamed("errcat"), Some("ec"));
         let manifest =
-            Manifest::parse("[dependencies]\nec.package = \"errcode\"\nec.version = \"0.1\"\n");
-        assert_eq!(manifest.renamed("errcode"), Some("ec"));
+            Manifest::parse("[dependencies]\nec.package = \"errcat\"\nec.version = \"0.1\"\n");
+        assert_eq!(manifest.renamed("errcat"), Some("ec"));
     }
 
     #[test]
     fn a_plain_dependency_is_not_a_rename() {
         let manifest = Manifest::parse(
-            "[dependencies]\nerrcode = { version = \"0.1\" }\n# ec = { package = \"errcode\" }\n",
+            "[dependencies]\nerrcat = { version = \"0.1\" }\n# ec = { package = \"errcat\" }\n",
         );
-        assert_eq!(manifest.renamed("errcode"), None);
-        let manifest = Manifest::parse("[package]\npackage = \"errcode\"\n");
-        assert_eq!(manifest.renamed("errcode"), None);
+        assert_eq!(manifest.renamed("errcat"), None);
+        let manifest = Manifest::parse("[package]\npackage = \"errcat\"\n");
+        assert_eq!(manifest.renamed("errcat"), None);
     }
 
     #[test]
@@ -298,8 +298,8 @@ mod tests {
             Manifest::parse("[dependencies]\nec = { workspace = true }\nother.workspace = true\n");
         assert_eq!(member.inherited(), ["ec", "other"]);
         let workspace = Manifest::parse(
-            "[workspace]\nmembers = [\"a\"]\n\n[workspace.dependencies]\nec = { package = \"errcode\", path = \"x\" }\n",
+            "[workspace]\nmembers = [\"a\"]\n\n[workspace.dependencies]\nec = { package = \"errcat\", path = \"x\" }\n",
         );
-        assert_eq!(workspace.package_of("ec"), Some("errcode"));
+        assert_eq!(workspace.package_of("ec"), Some("errcat"));
     }
 }

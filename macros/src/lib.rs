@@ -1,5 +1,5 @@
 //! Proc macros of [`errcode`](https://docs.rs/errcode). Use them through the
-//! `errcode` crate, which documents them; the expansions name `::errcode`.
+//! `errcode` crate, which documents them; the expansions name `::errcat`.
 //!
 //! Each macro is a pipeline of small steps, one file each: parse the input,
 //! check it while collecting every problem in an `Errors`

@@ -1,13 +1,13 @@
 //! The "Profiling Errors" of the CANN runtime's catalog (`error_code.json`):
 //! EK0001–EK0007, EK0201–EK0204 and EK9999, as `#[error_code]` definitions.
 //!
-//! Depend on this crate and `use errcode_profiling::*;` to report them:
+//! Depend on this crate and `use errcat_profiling::*;` to report them:
 //!
 //! ```
-//! use errcode_profiling::*;
+//! use errcat_profiling::*;
 //!
-//! errcode::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
-//! assert!(errcode::take_error_message().unwrap().starts_with(
+//! errcat::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+//! assert!(errcat::take_error_message().unwrap().starts_with(
 //!     "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n"
 //! ));
 //! ```
@@ -24,7 +24,7 @@
 
 use std::borrow::Cow;
 
-use errcode::error_code;
+use errcat::error_code;
 
 /// EK0001: a parameter has an invalid value.
 #[derive(Debug, Default)]

@@ -5,7 +5,7 @@
 /// and its siblings render reports in.
 ///
 /// ```
-/// use errcode::{ErrorCode, Layout, error_code};
+/// use errcat::{ErrorCode, Layout, error_code};
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0401", message = "Device {device_id} is busy.", solution = "Wait.")]
@@ -16,7 +16,7 @@
 /// DeviceBusy { device_id: 1 }.report();
 /// DeviceBusy { device_id: 2 }.report();
 /// assert_eq!(
-///     errcode::take_error_message_with(Layout::Plain).as_deref(),
+///     errcat::take_error_message_with(Layout::Plain).as_deref(),
 ///     Some("EZ0401: Device 1 is busy.\n        Solution: Wait.\n        TraceBack (most recent call last):\n        EZ0401: Device 2 is busy.\n")
 /// );
 /// ```
@@ -43,8 +43,8 @@ pub enum Layout {
     /// only once wanted (see [`keep_report_times`](crate::keep_report_times)).
     ///
     /// ```
-    /// errcode::report_internal("E19999", "queue overflow").unwrap();
-    /// let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+    /// errcat::report_internal("E19999", "queue overflow").unwrap();
+    /// let text = errcat::take_error_message_with(errcat::Layout::Ge).unwrap();
     /// // E19999[PID: 4711] 2026-12-01-12:34:56.789.012 (E19999):  queue overflow
     /// assert!(text.starts_with("E19999: Internal error!\nE19999[PID: "));
     /// assert!(text.ends_with(" (E19999):  queue overflow\nTraceBack (most recent call last):\n"));

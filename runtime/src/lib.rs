@@ -45,7 +45,7 @@ mod stream;
 
 pub use def::{ErrorDef, SourceLocation};
 #[cfg(feature = "json")]
-pub use errcode_catalog::CatalogErrors;
+pub use errcat_catalog::CatalogErrors;
 #[cfg(feature = "serde")]
 pub use integrations::serde::DESERIALIZED_FILE;
 pub use layout::Layout;
@@ -66,9 +66,9 @@ pub use stream::{Instrumented, Scope, StreamGuard, WorkStream, scope};
 pub use time::{ReportTime, keep_report_times};
 
 /// Catalogs in the CANN JSON format: reading, checking, and writing them as
-/// JSON, Markdown or Rust (the `errcode-catalog` crate).
+/// JSON, Markdown or Rust (the `errcat-catalog` crate).
 #[cfg(feature = "json")]
-pub use errcode_catalog as catalog;
+pub use errcat_catalog as catalog;
 
 /// What generated code refers to, through the `errcode` facade's own
 /// `__private`; not part of the API.
@@ -77,12 +77,12 @@ pub mod __private {
     pub use crate::arg::Fill;
     pub use crate::def::{AsDynError, Defined, RawDef};
     pub use crate::display::fmt_display;
-    // For errcode-ffi, which forgets the id in the child of a fork.
+    // For errcat-ffi, which forgets the id in the child of a fork.
     pub use crate::process::{forget_process_id, keep_process_id};
     pub use crate::registry::definition_in_force;
     pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
     pub use crate::report::{report_defined, report_formatted};
-    pub use errcode_syntax as syntax;
+    pub use errcat_syntax as syntax;
     // What the `miette::Diagnostic` impls of `#[error_code]` call.
     #[cfg(feature = "miette")]
     pub use {

@@ -15,10 +15,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 ///   manager's limit.
 ///
 /// ```
-/// let limits = errcode::Limits::default().with_max_items(100).with_max_message_bytes(512);
-/// errcode::set_limits(limits).unwrap();
-/// assert_eq!(errcode::limits(), limits);
-/// # errcode::set_limits(errcode::Limits::default()).unwrap();
+/// let limits = errcat::Limits::default().with_max_items(100).with_max_message_bytes(512);
+/// errcat::set_limits(limits).unwrap();
+/// assert_eq!(errcat::limits(), limits);
+/// # errcat::set_limits(errcat::Limits::default()).unwrap();
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

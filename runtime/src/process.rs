@@ -6,7 +6,7 @@
 //! on the virtual machines this is measured on: as much as the rest of a
 //! report and its rendering. A kept id would be wrong in the child of a
 //! `fork` that goes on rendering, so it is kept only for a host that forgets
-//! it there: CANN's C++ framework in `errcode-ffi` registers a
+//! it there: CANN's C++ framework in `errcat-ffi` registers a
 //! `pthread_atfork` handler that calls [`forget_process_id`].
 
 use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};

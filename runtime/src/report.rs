@@ -12,7 +12,7 @@ use crate::registry::{in_force, registry};
 use crate::store::render;
 use crate::store::{Entry, Lane, Message, Store, same_text};
 use crate::time::ReportTime;
-use errcode_syntax::classify_code;
+use errcat_syntax::classify_code;
 
 /// One stored report, taken out of the current store by [`take_reports`].
 ///
@@ -78,21 +78,21 @@ impl Report {
     /// these.
     ///
     /// ```
-    /// # use errcode::error_code;
+    /// # use errcat::error_code;
     /// # #[derive(Debug)]
     /// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
     /// # pub struct NotSupported { pub param: String }
-    /// let time = errcode::ReportTime::now();
-    /// let report = errcode::Report::from_parts(
+    /// let time = errcat::ReportTime::now();
+    /// let report = errcat::Report::from_parts(
     ///     "EK0005", "Parameter fp16 is not supported.", &[("param", "fp16")], time,
     /// ).unwrap();
     /// assert_eq!(report.args().collect::<Vec<_>>(), [("param", "fp16")]);
-    /// errcode::restore_reports([report]);
+    /// errcat::restore_reports([report]);
     /// assert_eq!(
-    ///     errcode::take_error_message().as_deref(),
+    ///     errcat::take_error_message().as_deref(),
     ///     Some("EK0005: Parameter fp16 is not supported.\r\n")
     /// );
-    /// assert!(errcode::Report::from_parts("EK0", "x", &[], time).is_err());
+    /// assert!(errcat::Report::from_parts("EK0", "x", &[], time).is_err());
     /// ```
     #[track_caller]
     pub fn from_parts(
@@ -104,7 +104,7 @@ impl Report {
         let malformed = || ReportError::MalformedCode {
             code: code.to_owned(),
         };
-        let kind = errcode_syntax::code_kind(code).ok_or_else(malformed)?;
+        let kind = errcat_syntax::code_kind(code).ok_or_else(malformed)?;
         let def = registry().get(code);
         let interned = match def {
             Some(def) => def.code(),
@@ -338,12 +338,12 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
 /// it returns `Err`, nothing was recorded.
 ///
 /// ```
-/// errcode::report_internal("E19999", "queue overflow").unwrap();
+/// errcat::report_internal("E19999", "queue overflow").unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("E19999: Inner Error!\r\nqueue overflow\r\n")
 /// );
-/// let err = errcode::report_internal("EK0201", "x").unwrap_err();
+/// let err = errcat::report_internal("EK0201", "x").unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
 ///     "EK0201 is neither an internal (xx9999) nor a parameter-check (xx8888) code"
@@ -352,7 +352,7 @@ pub fn report_formatted(code: &'static str, warning: bool, message: fmt::Argumen
 #[track_caller]
 pub fn report_internal(code: &str, message: impl fmt::Display) -> Result<(), ReportError> {
     // The constant rule: no allocation on the way to the store.
-    let kind = errcode_syntax::code_kind(code).ok_or_else(|| ReportError::MalformedCode {
+    let kind = errcat_syntax::code_kind(code).ok_or_else(|| ReportError::MalformedCode {
         code: code.to_owned(),
     })?;
     let interned = interned_internal_code(code)
@@ -433,16 +433,16 @@ fn interned_internal_code(code: &str) -> Option<&'static str> {
 /// own). When it returns `Err`, nothing was recorded.
 ///
 /// ```
-/// # use errcode::error_code;
+/// # use errcat::error_code;
 /// # #[derive(Debug)]
 /// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
-/// errcode::report_dynamic("EK0004", &[("intf", "aclprofStart")]).unwrap();
+/// errcat::report_dynamic("EK0004", &[("intf", "aclprofStart")]).unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EK0004: The current system or device does not support aclprofStart.\r\n")
 /// );
-/// let err = errcode::report_dynamic("EK0004", &[("inft", "x")]).unwrap_err();
+/// let err = errcat::report_dynamic("EK0004", &[("inft", "x")]).unwrap_err();
 /// assert_eq!(err.to_string(), "EK0004 needs the argument `intf`, which was not given");
 /// ```
 #[track_caller]
@@ -473,16 +473,16 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
 /// with [`ReportError::MissingArgument`], and nothing is recorded.
 ///
 /// ```
-/// # use errcode::error_code;
+/// # use errcat::error_code;
 /// # #[derive(Debug)]
 /// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
-/// errcode::report_dynamic_with("EK0004", |_, name| (name == "intf").then_some("aclprofStart")).unwrap();
+/// errcat::report_dynamic_with("EK0004", |_, name| (name == "intf").then_some("aclprofStart")).unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EK0004: The current system or device does not support aclprofStart.\r\n")
 /// );
-/// let err = errcode::report_dynamic_with("EK0004", |_, _| None).unwrap_err();
+/// let err = errcat::report_dynamic_with("EK0004", |_, _| None).unwrap_err();
 /// assert_eq!(err.to_string(), "EK0004 needs the argument `intf`, which was not given");
 /// ```
 #[track_caller]
@@ -550,13 +550,13 @@ pub fn report_dynamic_with<'v>(
 /// [`Report::args`] has none.
 ///
 /// ```
-/// # use errcode::{ErrorCode, error_code};
+/// # use errcat::{ErrorCode, error_code};
 /// # #[derive(Debug)]
 /// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
-/// errcode::report_dynamic_suffixed("EK0004", &[("intf", "aclprofStart")], "[THREAD:7]").unwrap();
+/// errcat::report_dynamic_suffixed("EK0004", &[("intf", "aclprofStart")], "[THREAD:7]").unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EK0004: The current system or device does not support aclprofStart.[THREAD:7]\r\n")
 /// );
 /// ```
@@ -659,12 +659,12 @@ fn value_of<'a>(args: &[(&str, &'a str)], name: &str) -> Option<&'a str> {
 /// recorded.
 ///
 /// ```
-/// errcode::report_user_defined("EU0042", "the model file is empty").unwrap();
+/// errcat::report_user_defined("EU0042", "the model file is empty").unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EU0042: the model file is empty\r\n")
 /// );
-/// assert!(errcode::report_user_defined("EK0201", "x").is_err());
+/// assert!(errcat::report_user_defined("EK0201", "x").is_err());
 /// ```
 #[track_caller]
 pub fn report_user_defined(code: &str, message: impl fmt::Display) -> Result<(), ReportError> {
@@ -724,12 +724,12 @@ pub fn take_error_message() -> Option<String> {
 /// `layout` and clears them; `None` when there are none.
 ///
 /// ```
-/// # use errcode::{ErrorCode, error_code};
+/// # use errcat::{ErrorCode, error_code};
 /// # #[derive(Debug)]
 /// # #[error_code("EK0004", title = "Not_Supported", message = "The current system or device does not support %s.")]
 /// # pub struct NotSupportedApi { pub intf: String }
 /// NotSupportedApi { intf: "aclprofStart".into() }.report();
-/// let text = errcode::take_error_message_with(errcode::Layout::Ge).unwrap();
+/// let text = errcat::take_error_message_with(errcat::Layout::Ge).unwrap();
 /// let pid = std::process::id();
 /// // [PID: 4711] 2026-12-01-12:34:56.789.012 Not_Supported(EK0004): The current ...
 /// assert!(text.starts_with(&format!("[PID: {pid}] ")));
@@ -920,19 +920,19 @@ pub fn take_error_reports() -> Vec<Report> {
 /// the caller:
 ///
 /// ```
-/// # use errcode::{ErrorCode, error_code};
+/// # use errcat::{ErrorCode, error_code};
 /// # #[derive(Debug)]
 /// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
 /// # pub struct NotSupported { pub param: String }
 /// let reports = std::thread::spawn(|| {
 ///     NotSupported { param: "aic_metrics".into() }.report();
-///     errcode::take_reports()
+///     errcat::take_reports()
 /// })
 /// .join()
 /// .unwrap();
-/// errcode::restore_reports(reports);
+/// errcat::restore_reports(reports);
 /// assert_eq!(
-///     errcode::take_error_message().as_deref(),
+///     errcat::take_error_message().as_deref(),
 ///     Some("EK0005: Parameter aic_metrics is not supported.\r\n")
 /// );
 /// ```

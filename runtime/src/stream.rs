@@ -23,11 +23,11 @@ use crate::current::{StreamShared, current_stream, swap_stream};
 /// stream stay per-thread and lock-free.
 ///
 /// ```
-/// # use errcode::{ErrorCode, error_code};
+/// # use errcat::{ErrorCode, error_code};
 /// # #[derive(Debug)]
 /// # #[error_code("EK0005", message = "Parameter %s is not supported.")]
 /// # pub struct NotSupported { pub param: String }
-/// let stream = errcode::WorkStream::new();
+/// let stream = errcat::WorkStream::new();
 /// std::thread::scope(|scope| {
 ///     for worker in 0..2 {
 ///         let stream = &stream;
@@ -38,7 +38,7 @@ use crate::current::{StreamShared, current_stream, swap_stream};
 ///     }
 /// });
 /// let _inside = stream.enter();
-/// let message = errcode::take_error_message().unwrap();
+/// let message = errcat::take_error_message().unwrap();
 /// assert!(message.contains("Parameter p0 is not supported."));
 /// assert!(message.contains("Parameter p1 is not supported."));
 /// ```
@@ -67,7 +67,7 @@ impl WorkStream {
     /// # async fn child() {}
     /// # fn spawn(_: impl core::future::Future<Output = ()> + Send + 'static) {}
     /// # async fn handler() {
-    /// let current = errcode::WorkStream::current().unwrap_or_default();
+    /// let current = errcat::WorkStream::current().unwrap_or_default();
     /// spawn(current.instrument(child()));
     /// # }
     /// ```
@@ -93,14 +93,14 @@ impl WorkStream {
     /// taken and has had no report since is empty.
     ///
     /// ```
-    /// let stream = errcode::WorkStream::new();
+    /// let stream = errcat::WorkStream::new();
     /// assert!(stream.is_empty());
     /// let inside = stream.enter();
-    /// errcode::report_internal("E19999", "x").unwrap();
+    /// errcat::report_internal("E19999", "x").unwrap();
     /// drop(inside);
     /// assert!(!stream.is_empty());
     /// let _inside = stream.enter();
-    /// errcode::take_error_message();
+    /// errcat::take_error_message();
     /// assert!(stream.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -120,7 +120,7 @@ impl WorkStream {
     /// ids come and go.
     ///
     /// ```
-    /// let stream = errcode::WorkStream::new();
+    /// let stream = errcat::WorkStream::new();
     /// assert_eq!(stream.handles(), 1);
     /// let inside = stream.enter();
     /// assert_eq!(stream.handles(), 2);
@@ -202,15 +202,15 @@ impl core::fmt::Debug for StreamGuard {
 /// [`write_error_message`]: crate::write_error_message
 ///
 /// ```
-/// # use errcode::{ErrorCode, error_code};
+/// # use errcat::{ErrorCode, error_code};
 /// # #[derive(Debug)]
 /// # #[error_code("EZ0001", message = "Device %s was not found.")]
 /// # pub struct DeviceNotFound { pub device_id: u32 }
 /// async fn handle(device_id: u32) -> Option<String> {
-///     errcode::scope(async move {
+///     errcat::scope(async move {
 ///         DeviceNotFound { device_id }.report();
 ///         // ... awaits: the task may resume on another thread ...
-///         errcode::take_error_message()
+///         errcat::take_error_message()
 ///     })
 ///     .await
 /// }
@@ -220,7 +220,7 @@ impl core::fmt::Debug for StreamGuard {
 /// # let std::task::Poll::Ready(message) = future.as_mut().poll(&mut context) else { panic!() };
 /// assert_eq!(message.as_deref(), Some("EZ0001: Device 7 was not found.\r\n"));
 /// // The thread's own store saw nothing.
-/// assert_eq!(errcode::take_error_message(), None);
+/// assert_eq!(errcat::take_error_message(), None);
 /// ```
 pub fn scope<F: Future>(future: F) -> Scope<F> {
     Scope {

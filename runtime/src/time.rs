@@ -6,7 +6,7 @@
 //! graph engine's layout shows it, so the clock is read only once report
 //! times are wanted: after [`keep_report_times`], which the first rendering
 //! in [`Layout::Ge`](crate::Layout::Ge) and CANN's C++ framework (the
-//! `errcode-ffi` crate) call. Until then a report costs one relaxed load
+//! `errcat-ffi` crate) call. Until then a report costs one relaxed load
 //! more, and nothing else.
 
 use core::fmt;
@@ -20,7 +20,7 @@ static KEEP: AtomicBool = AtomicBool::new(false);
 /// engine's layout ([`Layout::Ge`](crate::Layout::Ge)), which shows it.
 ///
 /// Rendering in that layout calls it, and so does CANN's C++ framework as
-/// `errcode-ffi` serves it, so that only a program that shows report times
+/// `errcat-ffi` serves it, so that only a program that shows report times
 /// pays for reading the clock. Call it at start-up when the first reports
 /// rendered in that layout must carry their own times too: a report made
 /// before shows the time it is rendered.

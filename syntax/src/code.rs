@@ -44,7 +44,7 @@ impl std::error::Error for CodeError {}
 /// Checks that `code` is well formed and tells what kind of code it is.
 ///
 /// ```
-/// use errcode_syntax::classify_code;
+/// use errcat_syntax::classify_code;
 /// let kind = classify_code("EK9999").unwrap();
 /// assert!(kind.internal && !kind.warning);
 /// assert!(classify_code("EK201").is_err());
@@ -77,7 +77,7 @@ pub fn classify_code(code: &str) -> Result<CodeKind, CodeError> {
 /// their code when they compile).
 ///
 /// ```
-/// use errcode_syntax::code_kind;
+/// use errcat_syntax::code_kind;
 /// assert!(code_kind("WE9999").is_some_and(|kind| kind.warning && kind.internal));
 /// assert!(code_kind("EK201").is_none());
 /// ```

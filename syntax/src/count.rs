@@ -8,7 +8,7 @@
 /// entries`).
 ///
 /// ```
-/// use errcode_syntax::noun;
+/// use errcat_syntax::noun;
 /// assert_eq!(noun(1, "entry"), "entry");
 /// assert_eq!(noun(2, "entry"), "entries");
 /// assert_eq!(noun(0, "key"), "keys");
@@ -24,7 +24,7 @@ pub fn noun(count: usize, singular: &str) -> String {
 /// `count` and its noun: `1 entry`, `406 entries`.
 ///
 /// ```
-/// use errcode_syntax::counted;
+/// use errcat_syntax::counted;
 /// assert_eq!(counted(1, "entry"), "1 entry");
 /// assert_eq!(counted(406, "entry"), "406 entries");
 /// assert_eq!(counted(2, "match"), "2 matches");

@@ -26,7 +26,7 @@ const NEVER_RAW: [&str; 5] = ["self", "Self", "super", "crate", "_"];
 /// [`is_argument_name`] for what can name a field.
 ///
 /// ```
-/// use errcode_syntax::is_identifier;
+/// use errcat_syntax::is_identifier;
 /// assert!(is_identifier("buf_size") && is_identifier("type"));
 /// assert!(!is_identifier("buf size") && !is_identifier("1st") && !is_identifier(""));
 /// ```
@@ -45,7 +45,7 @@ pub fn is_identifier(name: &str) -> bool {
 /// are not.
 ///
 /// ```
-/// use errcode_syntax::is_keyword;
+/// use errcat_syntax::is_keyword;
 /// assert!(is_keyword("type") && is_keyword("gen") && is_keyword("self"));
 /// assert!(!is_keyword("union") && !is_keyword("raw") && !is_keyword("buf_size"));
 /// ```
@@ -58,7 +58,7 @@ pub fn is_keyword(name: &str) -> bool {
 /// is checked, not that `name` is an identifier.
 ///
 /// ```
-/// use errcode_syntax::can_be_raw;
+/// use errcat_syntax::can_be_raw;
 /// assert!(can_be_raw("type") && can_be_raw("buf_size"));
 /// assert!(!can_be_raw("self") && !can_be_raw("crate") && !can_be_raw("_"));
 /// ```
@@ -73,7 +73,7 @@ pub fn can_be_raw(name: &str) -> bool {
 /// rejects them instead.
 ///
 /// ```
-/// use errcode_syntax::needs_raw_identifier;
+/// use errcat_syntax::needs_raw_identifier;
 /// assert!(needs_raw_identifier("type") && needs_raw_identifier("gen"));
 /// assert!(!needs_raw_identifier("union") && !needs_raw_identifier("self"));
 /// ```
@@ -87,7 +87,7 @@ pub fn needs_raw_identifier(name: &str) -> bool {
 /// `Self`, `super` or `crate`.
 ///
 /// ```
-/// use errcode_syntax::is_argument_name;
+/// use errcat_syntax::is_argument_name;
 /// assert!(is_argument_name("buf_size") && is_argument_name("type") && is_argument_name("gen"));
 /// assert!(!is_argument_name("self") && !is_argument_name("buf size") && !is_argument_name(""));
 /// ```
@@ -102,7 +102,7 @@ pub fn is_argument_name(name: &str) -> bool {
 /// as `""` so that a checker can report it.
 ///
 /// ```
-/// use errcode_syntax::split_arglist;
+/// use errcat_syntax::split_arglist;
 /// assert_eq!(split_arglist("function, type"), ["function", "type"]);
 /// assert!(split_arglist("").is_empty());
 /// assert_eq!(split_arglist("a,,b"), ["a", "", "b"]);

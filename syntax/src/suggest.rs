@@ -5,7 +5,7 @@
 /// `cause`.
 ///
 /// ```
-/// use errcode_syntax::edit_distance;
+/// use errcat_syntax::edit_distance;
 /// assert_eq!(edit_distance("vale", "value"), 1);
 /// assert_eq!(edit_distance("mesage", "message"), 1);
 /// assert_eq!(edit_distance("cuase", "cause"), 1);
@@ -42,7 +42,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// 63 bytes, which no suggestion needs.
 ///
 /// ```
-/// use errcode_syntax::edit_distance_within;
+/// use errcat_syntax::edit_distance_within;
 /// assert_eq!(edit_distance_within("buf_sise", "buf_size", 2), Some(1));
 /// assert_eq!(edit_distance_within("cuase", "cause", 2), Some(1));
 /// assert_eq!(edit_distance_within("kitten", "sitting", 2), None);
@@ -100,7 +100,7 @@ pub const fn edit_distance_within(a: &str, b: &str, max: usize) -> Option<usize>
 /// hint on a misspelled key or name; the first of equally near ones.
 ///
 /// ```
-/// use errcode_syntax::closest;
+/// use errcat_syntax::closest;
 /// assert_eq!(closest("vale", ["value", "param", "reason"]), Some("value"));
 /// assert_eq!(closest("size", ["value", "param"]), None);
 /// // A swap is one edit, so the misspelled key is nearer to `cause` than to `class`.

@@ -45,7 +45,7 @@ impl std::error::Error for TemplateError {}
 /// Returns every stray `%` when there is any, so a checker can report them all.
 ///
 /// ```
-/// use errcode_syntax::parse_template;
+/// use errcat_syntax::parse_template;
 /// let t = parse_template("Failed to allocate %s host memory (100%%).").unwrap();
 /// assert_eq!(t.pieces, ["Failed to allocate ", " host memory (100%)."]);
 /// assert_eq!(t.placeholders(), 1);
@@ -112,7 +112,7 @@ impl Message {
     /// written `%%`. A named message and its `%s` twin give the same text.
     ///
     /// ```
-    /// use errcode_syntax::parse_message;
+    /// use errcat_syntax::parse_message;
     /// let named = parse_message("{size} of {{100%%}} used by {size}").unwrap();
     /// assert_eq!(named.cann_template(), "%s of {100%%} used by %s");
     /// assert_eq!(named.names.unwrap(), ["size", "size"]);
@@ -208,7 +208,7 @@ impl std::error::Error for MessageError {}
 /// Returns every problem when there is any, so a checker can report them all.
 ///
 /// ```
-/// use errcode_syntax::parse_message;
+/// use errcat_syntax::parse_message;
 /// let named = parse_message("Device {device_id} is busy ({{{state}}}).").unwrap();
 /// assert_eq!(named.pieces, ["Device ", " is busy ({", "})."]);
 /// assert_eq!(named.names.unwrap(), ["device_id", "state"]);
@@ -270,7 +270,7 @@ fn braced_names(text: &str) -> Vec<String> {
 /// own catalogs have none.
 ///
 /// ```
-/// use errcode_syntax::placeholder_in_text;
+/// use errcat_syntax::placeholder_in_text;
 /// assert_eq!(placeholder_in_text("Stop process {pid} first."), Some((13, "{pid}")));
 /// assert_eq!(placeholder_in_text("Free %s of memory."), Some((5, "%s")));
 /// assert_eq!(placeholder_in_text("Keep usage under 90% ({or less})."), None);

@@ -8,7 +8,7 @@ catalog so that what is measured is reading, not findings; then runs each
 binary given on each file and prints its peak resident set and the bytes
 of it per input byte beyond the empty file's run.
 
-    cargo build --release -p errcode-cli
+    cargo build --release -p errcat-cli
     python3 tools/against-bench/memory.py target/release/errcode [OTHER ...]
 
 The peak is read from the child's rusage, by GNU time (`/usr/bin/time`)
@@ -37,7 +37,7 @@ DEFINITION = ('/// Out of memory.\n#[error_code("EK0201", title = "Low_Memory", 
               'message = "Failed to allocate {buf_size} host memory for {owner}.", '
               'cause = "Too little memory.", solution = "Free some.")]\n'
               'pub struct Low%d {\n    pub buf_size: u64,\n    pub owner: String,\n}\n\n'
-              'fn report%d(size: u64) {\n    errcode::msprof_env_error!("EK0201", '
+              'fn report%d(size: u64) {\n    errcat::msprof_env_error!("EK0201", '
               '["buf_size", "owner"], [format!("{size}B"), "host"]);\n}\n\n')
 
 
@@ -52,7 +52,7 @@ def write_inputs(folder):
         out.write("static const ErrorInfoConfig ERROR_MAP[] = {\n" + ROW + "};\n\n")
         out.write("void Report(size_t size) {\n" + CALL * 200_000 + "}\n")
     with open(os.path.join(folder, "large.rs"), "w") as out:
-        out.write("use errcode::error_code;\n\n")
+        out.write("use errcat::error_code;\n\n")
         out.write("".join(DEFINITION % (n, n) for n in range(85_000)))
     with open(os.path.join(folder, "nul.c"), "wb") as out:
         out.write(b"\0" * 10_000_000)

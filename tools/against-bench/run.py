@@ -7,7 +7,7 @@ tool twice: `check CATALOG` alone (the baseline: reading and checking the
 catalog) and `check CATALOG --against TREE`, printing wall time, peak RSS
 and the ratio. Targets (issue 17): under 10 s and 200 MB.
 
-    cargo build --release -p errcode-cli
+    cargo build --release -p errcat-cli
     python3 tools/against-bench/run.py [WORKDIR]
 
 Prints the load average and each run's user+sys CPU time beside its wall
@@ -66,10 +66,10 @@ def generate(root):
                 body += "static int g%d(const char *s) { return report(\"%s\", {\"param\", \"value\"}, {s, \"x\"}); }\n" % (i, c)
             name = "f%d.h" % n
         else:
-            body = "use errcode::error_code;\n\n"
+            body = "use errcat::error_code;\n\n"
             body += "/// Generated.\n#[error_code(\"%s\", title = \"Generated_Error_%d\", message = \"Value {value} for parameter {param} is invalid in step %d.\", cause = \"1. Bad input %d. 2. Bad config.\", solution = \"Fix the value.\")]\npub struct E%d {\n    /// the value\n    pub value: String,\n    /// the parameter\n    pub param: String,\n}\n\n" % (c, n, n, n, n)
             for i in range(30):
-                body += "pub fn f%d(v: &str) {\n    if v.is_empty() {\n        errcode::msprof_env_error!(\"%s\", [\"value\", \"param\"], [v, \"p\"]);\n    }\n}\n" % (i, c)
+                body += "pub fn f%d(v: &str) {\n    if v.is_empty() {\n        errcat::msprof_env_error!(\"%s\", [\"value\", \"param\"], [v, \"p\"]);\n    }\n}\n" % (i, c)
             name = "f%d.rs" % n
         with open(os.path.join(folder, name), "w") as out:
             out.write(body)
@@ -100,7 +100,7 @@ def main():
     repo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     tool = os.path.join(repo, "target", "release", "errcode")
     if not os.path.exists(tool):
-        sys.exit("build it first: cargo build --release -p errcode-cli")
+        sys.exit("build it first: cargo build --release -p errcat-cli")
     catalog, tree = generate(root)
     base_s, base_cpu, base_rss, base = run([tool, "check", catalog])
     full_s, full_cpu, full_rss, full = run([tool, "check", catalog, "--against", tree])

@@ -1,10 +1,10 @@
 // A defective entry still defines its struct and hidden items, so that its
 // report sites raise nothing beyond the catalog's own error, and the valid
 // entries next to it are defined as usual.
-errcode::include_catalog!("../catalogs/placeholder_count.json");
+errcat::include_catalog!("../catalogs/placeholder_count.json");
 
 fn main() {
-    errcode::msprof_env_error!(
+    errcat::msprof_env_error!(
         "EX5001",
         ["op_name", "scene", "param_name"],
         ["Add", "x", "y"]
@@ -14,5 +14,5 @@ fn main() {
         scene: String::new(),
         param_name: String::new(),
     };
-    errcode::msprof_env_error!("EX5002", ["op_name"], ["Add"]);
+    errcat::msprof_env_error!("EX5002", ["op_name"], ["Add"]);
 }

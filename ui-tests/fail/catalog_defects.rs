@@ -1,6 +1,6 @@
 // Every defect of a catalog fails one compile with one error that lists each
 // finding with its file, line, column and code; entries without errors are
 // still defined.
-errcode::include_catalog!("../catalogs/defects.json");
+errcat::include_catalog!("../catalogs/defects.json");
 
 fn main() {}

@@ -1,4 +1,4 @@
 // Invalid JSON is reported with its line and column.
-errcode::include_catalog!("../catalogs/invalid_json.json");
+errcat::include_catalog!("../catalogs/invalid_json.json");
 
 fn main() {}

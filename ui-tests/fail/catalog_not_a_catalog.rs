@@ -1,4 +1,4 @@
 // JSON that is not shaped as a catalog says what a catalog is.
-errcode::include_catalog!("../catalogs/not_a_catalog.json");
+errcat::include_catalog!("../catalogs/not_a_catalog.json");
 
 fn main() {}

@@ -1,5 +1,5 @@
 // The path is a string literal: the macro reads the file when it expands.
 const PATH: &str = "../catalogs/valid.json";
-errcode::include_catalog!(PATH);
+errcat::include_catalog!(PATH);
 
 fn main() {}

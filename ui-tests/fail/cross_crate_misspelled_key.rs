@@ -4,5 +4,5 @@ use devmgr_errors::DeviceError;
 
 fn main() {
     let _ = DeviceError::NotFound { device_id: 0 };
-    errcode::report!("EV0002", ["device_id", "tsk"], [7, "copy"]);
+    errcat::report!("EV0002", ["device_id", "tsk"], [7, "copy"]);
 }

@@ -5,5 +5,5 @@ use devmgr_errors::device::*;
 
 fn main() {
     let _ = DeviceReset { device_id: 0 };
-    errcode::report!("EV0999", ["device_id"], [7]);
+    errcat::report!("EV0999", ["device_id"], [7]);
 }

@@ -1,5 +1,5 @@
 // With an explicit `args`, the number of `%s` placeholders must equal the number of names.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

@@ -1,6 +1,6 @@
 // Each name of `args` is an identifier: an empty name between two commas, or
 // names separated by a space instead of a comma, are rejected.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0002", message = "Call %s first, then %s.", args = "intf1,,intf2")]

@@ -1,5 +1,5 @@
 // Every field must appear in `args`: a field that fills no placeholder is rejected.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

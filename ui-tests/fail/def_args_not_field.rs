@@ -1,5 +1,5 @@
 // Every name in `args` must be a field of the struct.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

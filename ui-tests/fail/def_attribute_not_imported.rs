@@ -1,8 +1,8 @@
 // `#[error_code]` without its import, in a file that uses errcode otherwise:
 // rustc says only that it cannot find the attribute. It suggests no import
 // for an attribute macro that a dependency re-exports (here from
-// errcode-macros), and nothing in a proc macro's reach runs before it says
-// so; the docs of `error_code` and the prelude name `use errcode::prelude::*;`.
+// errcat-macros), and nothing in a proc macro's reach runs before it says
+// so; the docs of `error_code` and the prelude name `use errcat::prelude::*;`.
 #[derive(Debug)]
 #[error_code("EZ0406", message = "Device {device_id} was not found.")]
 pub struct DeviceNotFound {
@@ -10,5 +10,5 @@ pub struct DeviceNotFound {
 }
 
 fn main() {
-    let _ = errcode::take_error_message();
+    let _ = errcat::take_error_message();
 }

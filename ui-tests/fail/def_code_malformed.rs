@@ -1,6 +1,6 @@
 // Each malformed code is reported at its literal with what is wrong with it:
 // wrong length, first character not E/W, lowercase module, non-digit number.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK201", message = "Too short.")]

@@ -1,5 +1,5 @@
 // The code of a definition must be a string literal, not an identifier.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(EK0201, message = "Failed to allocate %s host memory for Profiling.")]

@@ -1,6 +1,6 @@
 // The field attribute takes `display = EXPR` only, and only on a field the
 // message shows.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code]

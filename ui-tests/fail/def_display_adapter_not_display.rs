@@ -1,6 +1,6 @@
 // A `display` adapter whose expression is not `Display` either: rejected at
 // the expression, with the same words as a field without one.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0402", message = "Cannot read {paths}.")]

@@ -1,5 +1,5 @@
 // One module cannot define the same code twice.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]

@@ -1,5 +1,5 @@
 // An attribute key given twice is reported at its second occurrence.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

@@ -1,5 +1,5 @@
 // On an enum the attribute takes no code: the variants carry theirs.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0100", message = "Driver failed.")]

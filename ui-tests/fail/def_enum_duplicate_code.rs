@@ -1,5 +1,5 @@
 // Two variants cannot share a code: a report names a variant by its code.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code]

@@ -1,5 +1,5 @@
 // An enum's variants carry named fields, like structs; report sites of its codes show no error of their own.
-use errcode::{error_code, msprof_env_error};
+use errcat::{error_code, msprof_env_error};
 
 #[derive(Debug)]
 #[error_code]

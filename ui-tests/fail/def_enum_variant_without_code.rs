@@ -1,5 +1,5 @@
 // Each variant of an #[error_code] enum carries its own code.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code]

@@ -1,5 +1,5 @@
 // `example` gives one value per argument, in the order of `args`.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

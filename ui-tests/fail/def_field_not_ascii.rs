@@ -1,5 +1,5 @@
 // An argument is named by a report site's string: field names are ASCII identifiers.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]

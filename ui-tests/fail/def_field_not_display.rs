@@ -1,5 +1,5 @@
 // A field's value is shown with `Display`: a field type without it is rejected at the type.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]

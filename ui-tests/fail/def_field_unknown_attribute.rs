@@ -1,5 +1,5 @@
 // A field attribute the macro does not know is an error at the attribute.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0003", message = "Failed to read %s.")]

@@ -1,6 +1,6 @@
 // `#[from]` builds the error from its source alone: a field that is an
 // argument has no value there, so it is refused, at `#[from]`.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0201", message = "Failed to read {path}.")]

@@ -1,7 +1,7 @@
 // One compile reports every problem of a definition at once: here an unknown
 // key, a non-literal value, a stray `%` and an `args` name that is no field;
 // then an unknown key with a placeholder count that differs from the fields.
-use errcode::error_code;
+use errcat::error_code;
 
 const TITLE: &str = "Resource_Error_Insufficient_Host_Memory";
 

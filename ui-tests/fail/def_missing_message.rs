@@ -1,5 +1,5 @@
 // A definition needs a message template.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", title = "Resource_Error_Insufficient_Host_Memory")]

@@ -1,6 +1,6 @@
 // What `format!` allows and a message does not: positional `{}`, a format
 // spec, and an unmatched brace.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0004", message = "Device {} took {millis:>8} ms {")]

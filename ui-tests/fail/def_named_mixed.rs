@@ -1,5 +1,5 @@
 // One message, one form: `%s` with `args`, or `{name}`.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0005", message = "Device %s is busy with {task}.")]

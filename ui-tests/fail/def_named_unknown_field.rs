@@ -1,6 +1,6 @@
 // A named placeholder that is no field: the error names it and the field
 // it most likely means, which is then not reported missing as well.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0002", message = "Device {devce_id} is busy with {task}.")]

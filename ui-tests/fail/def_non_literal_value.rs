@@ -1,5 +1,5 @@
 // Attribute values must be string literals: a constant or a macro call is rejected.
-use errcode::error_code;
+use errcat::error_code;
 
 const MSG: &str = "Failed to allocate %s host memory for Profiling.";
 

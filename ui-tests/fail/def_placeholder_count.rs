@@ -1,5 +1,5 @@
 // The number of `%s` placeholders must equal the number of fields, both ways.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

@@ -1,6 +1,6 @@
 // Only the message is filled in: a placeholder in the cause or the solution
 // would be shown as written, so each is rejected at its text.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0401",

@@ -1,5 +1,5 @@
 // `replacement` without `retired`, and a retired code replaced by itself.
-use errcode::error_code;
+use errcat::error_code;
 
 #[error_code("EV0003", message = "Device {device_id} is busy.", replacement = "EV0013")]
 #[derive(Debug)]

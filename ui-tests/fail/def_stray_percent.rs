@@ -1,5 +1,5 @@
 // Only `%s` and `%%` may follow a `%` in a template: `%d` and a trailing `%` are rejected.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code(

@@ -1,5 +1,5 @@
 // A transparent variant wraps exactly one error and has nothing of its own.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code]

@@ -1,5 +1,5 @@
 // Two swapped letters are one slip: `cuase` suggests `cause`, not `class`.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory.", cuase = "Out of memory.")]

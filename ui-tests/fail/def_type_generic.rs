@@ -1,5 +1,5 @@
 // A definition takes lifetime parameters only, not type parameters.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]

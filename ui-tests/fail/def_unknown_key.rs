@@ -1,5 +1,5 @@
 // A misspelled attribute key is reported at the key, with the valid keys.
-use errcode::error_code;
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EK0201", mesage = "Failed to allocate %s host memory for Profiling.")]

@@ -1,4 +1,4 @@
 // The format string of report_inner_error! is checked as format! checks it.
 fn main() {
-    errcode::report_inner_error!("EK9999", "allocation of {} bytes failed");
+    errcat::report_inner_error!("EK9999", "allocation of {} bytes failed");
 }

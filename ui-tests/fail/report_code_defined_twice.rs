@@ -6,5 +6,5 @@ use dup_b::DefinedInB;
 
 fn main() {
     let _ = (DefinedInA { what: String::new() }, DefinedInB { what: String::new() });
-    errcode::report!("EZ0900", ["what"], ["x"]);
+    errcat::report!("EZ0900", ["what"], ["x"]);
 }

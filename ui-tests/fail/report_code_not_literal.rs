@@ -1,8 +1,8 @@
 // The code of a report is a string literal.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 const CODE: &str = "EK0201";
 
 fn main() {
-    errcode::msprof_env_error!(CODE, ["buf_size"], ["1048576B"]);
+    errcat::msprof_env_error!(CODE, ["buf_size"], ["1048576B"]);
 }

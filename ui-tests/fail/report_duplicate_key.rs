@@ -1,8 +1,8 @@
 // An argument name given twice is reported at its second occurrence.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
-    errcode::msprof_input_error!(
+    errcat::msprof_input_error!(
         "EK0006",
         ["api", "param", "param"],
         ["aclprofStart", "config", "config"]

@@ -1,6 +1,6 @@
 // An argument name must be an identifier: "buf size" is not.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
-    errcode::msprof_env_error!("EK0201", ["buf size"], ["1048576B"]);
+    errcat::msprof_env_error!("EK0201", ["buf size"], ["1048576B"]);
 }

@@ -1,6 +1,6 @@
 // A malformed code at a report site is reported at the code literal.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
-    errcode::msprof_env_error!("EK201", ["buf_size"], ["1048576B"]);
+    errcat::msprof_env_error!("EK201", ["buf_size"], ["1048576B"]);
 }

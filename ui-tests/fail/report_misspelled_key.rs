@@ -1,8 +1,8 @@
 // A misspelled argument name is reported at the name, suggesting the right one.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
-    errcode::msprof_input_error!(
+    errcat::msprof_input_error!(
         "EK0001",
         ["vale", "param", "reason"],
         ["-1", "--aic-freq", "it must be positive"]

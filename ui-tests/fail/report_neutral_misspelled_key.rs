@@ -1,5 +1,5 @@
 // `report!` checks a call as the CANN-named macros do.
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 #[derive(Debug)]
 #[error_code("EZ0001", message = "Device {device_id} was not found.")]

@@ -1,5 +1,5 @@
 // A report of a retired code fails at the code, naming the replacement.
-use errcode::error_code;
+use errcat::error_code;
 
 #[error_code(
     "EV0003",
@@ -23,5 +23,5 @@ struct DeviceBusyFor {
 }
 
 fn main() {
-    errcode::report!("EV0003", ["device_id"], [7]);
+    errcat::report!("EV0003", ["device_id"], [7]);
 }

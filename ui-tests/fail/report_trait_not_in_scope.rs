@@ -1,6 +1,6 @@
 // `.report()` without the trait in scope: rustc suggests the path a user
-// can write, `errcode::ErrorCode`, since the trait is defined in the facade.
-use errcode::error_code;
+// can write, `errcat::ErrorCode`, since the trait is defined in the facade.
+use errcat::error_code;
 
 #[derive(Debug)]
 #[error_code("EZ0001", message = "Device {device_id} was not found.")]

@@ -1,5 +1,5 @@
-// `.report()` on a type of another crate, in a file with no `use errcode::...`:
-// rustc suggests the path a user can write, `errcode::ErrorCode`.
+// `.report()` on a type of another crate, in a file with no `use errcat::...`:
+// rustc suggests the path a user can write, `errcat::ErrorCode`.
 use devmgr_errors::DeviceError;
 
 fn main() {

@@ -1,10 +1,10 @@
 // Names and values may be given in braces, as the C++ macros take them, and in any order.
-use errcode_profiling as _;
+use errcat_profiling as _;
 
 fn main() {
-    errcode::msprof_input_error!("EK0001", {"reason", "value", "param"}, {"too small", "-1", "buf"});
+    errcat::msprof_input_error!("EK0001", {"reason", "value", "param"}, {"too small", "-1", "buf"});
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EK0001: Value -1 for parameter buf is invalid. Reason: too small.\r\n")
     );
 }

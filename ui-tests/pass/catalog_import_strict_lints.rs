@@ -2,12 +2,12 @@
 //! structs, fields and hidden items raise no warning of their own.
 #![deny(warnings, missing_docs)]
 
-errcode::include_catalog!("../catalogs/valid.json");
+errcat::include_catalog!("../catalogs/valid.json");
 
 fn main() {
-    errcode::msprof_env_error!("EX0201", ["buf_size"], [format!("{}B", 64)]);
+    errcat::msprof_env_error!("EX0201", ["buf_size"], [format!("{}B", 64)]);
     assert_eq!(
-        errcode::take_error_message().unwrap().lines().next(),
+        errcat::take_error_message().unwrap().lines().next(),
         Some("EX0201: Failed to allocate 64B host memory.")
     );
 }

@@ -4,9 +4,9 @@ use devmgr_errors::DeviceError;
 
 fn main() {
     let _ = DeviceError::NotFound { device_id: 0 };
-    errcode::report!("EV0002", ["task", "device_id"], ["copy", 7]);
+    errcat::report!("EV0002", ["task", "device_id"], ["copy", 7]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EV0002: Device 7 is busy with task copy.\r\n")
     );
 }

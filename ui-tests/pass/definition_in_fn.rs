@@ -1,5 +1,5 @@
 // A definition inside a function body is reported in that body.
-use errcode::{error_code, msprof_env_error};
+use errcat::{error_code, msprof_env_error};
 
 fn main() {
     #[derive(Debug)]
@@ -11,7 +11,7 @@ fn main() {
 
     msprof_env_error!("EZ0100", ["stage", "millis"], ["flush", 1500u64]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0100: Stage flush took 1500 ms.\r\n")
     );
     let _ = SlowStage {

@@ -2,7 +2,7 @@
 // reports and `Display`; a report site gives values that are `Display`.
 use std::path::PathBuf;
 
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 #[derive(Debug)]
 #[error_code]
@@ -24,7 +24,7 @@ fn main() {
     let path = PathBuf::from("/tmp/x");
     report!("EZ0405", ["path", "flags"], [path.display(), format_args!("{:?}", vec![3])]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0405: Cannot open /dev/davinci0 ([1, 2]).\r\n        TraceBack (most recent call last):\r\n        Cannot open /tmp/x ([3]).\r\n")
     );
 }

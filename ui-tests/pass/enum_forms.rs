@@ -1,8 +1,8 @@
 // Enums: one definition per variant, found by its code, reported as values, with sources.
-use errcode::{ErrorCode, error_code, msprof_env_error};
+use errcat::{ErrorCode, error_code, msprof_env_error};
 
 mod driver {
-    use errcode::error_code;
+    use errcat::error_code;
 
     #[derive(Debug)]
     #[error_code]
@@ -40,11 +40,11 @@ fn main() {
     failed.report();
     assert_eq!(failed.definition().code(), "EZ0102");
     DeriveBelow { what: 1 }.report();
-    let message = errcode::take_error_message().unwrap();
+    let message = errcat::take_error_message().unwrap();
     assert!(message.starts_with("EZ0101: Device 7 was not found.\r\n"), "{message}");
     assert!(message.contains("Device 1 failed: bus."), "{message}");
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WZ0103: Driver is outdated.\r\n")
     );
 }

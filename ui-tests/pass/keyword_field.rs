@@ -1,5 +1,5 @@
 // A field named by a keyword is written `r#type` and named `type` in `args` and at report sites.
-use errcode::{error_code, msprof_env_error};
+use errcat::{error_code, msprof_env_error};
 
 #[derive(Debug)]
 #[error_code(
@@ -15,7 +15,7 @@ pub struct Deprecated {
 fn main() {
     msprof_env_error!("WE0001", ["type", "function"], ["method", "aclprofInit"]);
     assert_eq!(
-        errcode::take_warning_message().as_deref(),
+        errcat::take_warning_message().as_deref(),
         Some("WE0001: Function aclprofInit of type method is deprecated.\r\n")
     );
 }

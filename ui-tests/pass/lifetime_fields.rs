@@ -1,6 +1,6 @@
 // A struct with a lifetime parameter holds borrowed `&'a str` values: reports copy nothing into Strings first.
-use errcode::{error_code, msprof_env_error};
-use errcode::ErrorCode;
+use errcat::{error_code, msprof_env_error};
+use errcat::ErrorCode;
 
 #[derive(Debug)]
 #[error_code(
@@ -21,7 +21,7 @@ fn report_for(api: &str) {
 fn main() {
     report_for("aclprofStart");
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EK0006: aclprofStart failed because parameter config cannot be a null pointer.\r\n")
     );
     let api = String::from("aclprofStop");
@@ -31,7 +31,7 @@ fn main() {
     }
     .report();
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EK0006: aclprofStop failed because parameter cfg cannot be a null pointer.\r\n")
     );
 }

@@ -1,7 +1,7 @@
 // Named placeholders: a field may appear more than once, `{{` and `}}` are
 // braces, `%%` is a percent sign; the definition's CANN form is the `%s`
 // template with its arglist.
-use errcode::{ErrorCode, error_code};
+use errcat::{ErrorCode, error_code};
 
 #[derive(Debug)]
 #[error_code("EZ0010", message = "{op}: {{{ratio}%%}} of {op}'s limit")]

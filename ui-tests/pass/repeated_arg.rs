@@ -1,5 +1,5 @@
 // An explicit `args` may name one field for several placeholders; a report gives it once.
-use errcode::{error_code, msprof_input_error};
+use errcat::{error_code, msprof_input_error};
 
 #[derive(Debug)]
 #[error_code(
@@ -20,7 +20,7 @@ fn main() {
         ["x", "Conv2D", "pads"]
     );
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0011: Op Conv2D has attr pads; param x conflicts with attr pads.\r\n")
     );
 }

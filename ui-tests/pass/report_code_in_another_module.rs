@@ -1,7 +1,7 @@
 // A code defined in a module that is not imported: a report site finds its
 // definition wherever it is, with no import.
 mod errors {
-    use errcode::error_code;
+    use errcat::error_code;
 
     #[derive(Debug)]
     #[error_code("EK0201", message = "Failed to allocate %s host memory for Profiling.")]
@@ -11,9 +11,9 @@ mod errors {
 }
 
 fn main() {
-    errcode::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
+    errcat::msprof_env_error!("EK0201", ["buf_size"], ["1048576B"]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n")
     );
 }

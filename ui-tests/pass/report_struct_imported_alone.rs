@@ -1,7 +1,7 @@
 // Importing the struct alone is enough for a report site of its code (no
 // import is needed at all).
 mod device_errors {
-    use errcode::error_code;
+    use errcat::error_code;
 
     #[derive(Debug)]
     #[error_code("EZ0002", message = "Buffer of %s bytes is too small.")]
@@ -14,9 +14,9 @@ use device_errors::BufferTooSmall;
 
 fn main() {
     let _ = BufferTooSmall { size: 1 };
-    errcode::msprof_env_error!("EZ0002", ["size"], [16usize]);
+    errcat::msprof_env_error!("EZ0002", ["size"], [16usize]);
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EZ0002: Buffer of 16 bytes is too small.\r\n")
     );
 }

@@ -1,6 +1,6 @@
 // Definitions in one module are reported from a sibling module, with no import.
 mod errors {
-    use errcode::error_code;
+    use errcat::error_code;
 
     #[derive(Debug)]
     #[error_code("EK0005", message = "Parameter %s is not supported.")]
@@ -11,14 +11,14 @@ mod errors {
 
 mod collector {
     pub fn reject(param: &str) {
-        errcode::msprof_input_error!("EK0005", ["param"], [param]);
+        errcat::msprof_input_error!("EK0005", ["param"], [param]);
     }
 }
 
 fn main() {
     collector::reject("aic_metrics");
     assert_eq!(
-        errcode::take_error_message().as_deref(),
+        errcat::take_error_message().as_deref(),
         Some("EK0005: Parameter aic_metrics is not supported.\r\n")
     );
 }

@@ -1,6 +1,6 @@
 // A message without placeholders goes on a unit struct, reported with empty lists.
-use errcode::{error_code, report_env_error};
-use errcode::ErrorCode;
+use errcat::{error_code, report_env_error};
+use errcat::ErrorCode;
 
 #[derive(Debug)]
 #[error_code(
@@ -15,8 +15,8 @@ const RENDERED: &str =
 
 fn main() {
     report_env_error!("EK0301", [], []);
-    assert_eq!(errcode::take_error_message().as_deref(), Some(RENDERED));
+    assert_eq!(errcat::take_error_message().as_deref(), Some(RENDERED));
     Stopped.report();
-    assert_eq!(errcode::take_error_message().as_deref(), Some(RENDERED));
+    assert_eq!(errcat::take_error_message().as_deref(), Some(RENDERED));
     assert_eq!(Stopped.to_string(), "Profiling was stopped by the user.");
 }

@@ -65,7 +65,7 @@ pub(crate) const ALLOW_MARKER: &str = "errcode: allow(";
 /// one: `// errcode: allow(keys-differ, value-count)`.
 ///
 /// ```
-/// use errcode_catalog::c_source::allowed_kinds;
+/// use errcat_catalog::c_source::allowed_kinds;
 /// assert_eq!(
 ///     allowed_kinds("// errcode: allow(keys-differ, value-count) for a negative test"),
 ///     Some(vec!["keys-differ".to_owned(), "value-count".to_owned()])

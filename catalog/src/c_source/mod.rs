@@ -302,7 +302,7 @@ impl Visitor for CFile {
 /// telling `visitor` of each as it is found.
 ///
 /// ```
-/// use errcode_catalog::c_source::{CFile, SiteCode, read_c_with};
+/// use errcat_catalog::c_source::{CFile, SiteCode, read_c_with};
 /// let mut file = CFile::default();
 /// read_c_with(br#"
 /// static const ErrorInfoConfig ERROR_MAP[] = {
@@ -328,5 +328,5 @@ pub fn read_c(bytes: &[u8]) -> CFile {
 /// Whether `text` has a code's shape: `E` or `W`, an upper-case letter or
 /// digit, four digits.
 pub fn is_code_shaped(text: &str) -> bool {
-    errcode_syntax::classify_code(text).is_ok()
+    errcat_syntax::classify_code(text).is_ok()
 }

@@ -31,7 +31,7 @@ impl TableStyle {
     /// (a limit of 0, "no limit", keeps the default).
     ///
     /// ```
-    /// use errcode_catalog::c_source::TableStyle;
+    /// use errcat_catalog::c_source::TableStyle;
     /// let style = TableStyle::from_clang_format("BasedOnStyle: Google\nColumnLimit: 100\n");
     /// assert_eq!(style.column_limit, 100);
     /// assert_eq!(TableStyle::from_clang_format("BasedOnStyle: LLVM\n").column_limit, 120);
@@ -160,8 +160,8 @@ impl TableUpdate {
 /// `argList[MAX_ARG_NUMBER]`, read from the file) stay and are reported.
 ///
 /// ```
-/// use errcode_catalog::c_source::{TableStyle, update_table};
-/// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+/// use errcat_catalog::c_source::{TableStyle, update_table};
+/// let catalog = errcat_catalog::load(r#"{"error_info_list": [
 ///   {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s.", "Arglist": "buf_size"}
 /// ]}"#).catalog;
 /// let table = b"// Kept.\nstatic const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Cannot allocate %s.\", NULL, NULL, {\"size\"}},\n};\n";

@@ -2,7 +2,7 @@
 //! manager's `ERROR_MAP` (an array of structs, searched with `bsearch`)
 //! and the runtime's `RUNTIME_ERROR_CODE_TABLE` X-macro.
 
-use errcode_syntax::classify_code;
+use errcat_syntax::classify_code;
 
 use crate::diagnostic::{CatalogErrors, Diagnostic};
 use crate::model::{Catalog, Entry};
@@ -18,7 +18,7 @@ impl Catalog {
     /// Fails with every error of the catalog when an entry is not valid.
     ///
     /// ```
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"ErrCode": "EK0204", "ErrMessage": "Insufficient disk space. Reason: %s.", "Arglist": "reason"},
     ///   {"ErrCode": "EK0201", "ErrMessage": "Failed to allocate %s host memory.", "Arglist": "buf_size",
     ///    "suggestion": {"Possible Cause": "N/A", "Solution": "Stop unnecessary processes."}}
@@ -70,7 +70,7 @@ impl Catalog {
     /// Fails with every error of the catalog when an entry is not valid.
     ///
     /// ```
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"errTitle": "Not_Supported", "ErrCode": "WE0001", "ErrMessage": "Failed to %s because %s is not supported.", "Arglist": "function, type"}
     /// ]}"#).into_result().unwrap();
     /// let table = catalog.to_c_xmacro("error_code.json").unwrap();

@@ -13,7 +13,7 @@ mod read;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use errcode_syntax::parse_template;
+use errcat_syntax::parse_template;
 
 use crate::cann_page::{
     Language, Section, class_file_stem, index_page, numbered_lines, page_file_name,
@@ -29,7 +29,7 @@ pub use read::{PageContent, PageText, read_page};
 /// what each argument means and an example, by code.
 ///
 /// ```
-/// use errcode_catalog::{Documentation, Documented};
+/// use errcat_catalog::{Documentation, Documented};
 /// let mut docs = Documentation::default();
 /// docs.insert("EK0201", Documented::new([("buf_size", "the memory size")], ["100M"]));
 /// assert_eq!(docs.get("EK0201").unwrap().description("buf_size").as_deref(), Some("memory size"));
@@ -104,10 +104,10 @@ impl Documented {
 /// codegen` writes when it knows no description ([`crate::field_doc`]).
 ///
 /// ```
-/// use errcode_catalog::description_of_doc;
+/// use errcat_catalog::description_of_doc;
 /// assert_eq!(description_of_doc("buf_size", " The memory size.\n\nIn bytes."), Some("memory size".to_owned()));
 /// assert_eq!(description_of_doc("api", "API name"), Some("API name".to_owned()));
-/// assert_eq!(description_of_doc("reason", &errcode_catalog::field_doc("reason")), None);
+/// assert_eq!(description_of_doc("reason", &errcat_catalog::field_doc("reason")), None);
 /// ```
 pub fn description_of_doc(name: &str, doc: &str) -> Option<String> {
     let doc = doc.trim();
@@ -379,7 +379,7 @@ impl std::fmt::Display for DroppedPart {
                 f,
                 "the placeholder sentence {} was rewritten: it does not describe the message's {}",
                 excerpt(sentence),
-                errcode_syntax::counted(*placeholders, "placeholder")
+                errcat_syntax::counted(*placeholders, "placeholder")
             ),
             DroppedPart::Example {
                 example,
@@ -389,8 +389,8 @@ impl std::fmt::Display for DroppedPart {
                 f,
                 "the error example {} was dropped: it has {} and the message now has {}",
                 excerpt(example),
-                errcode_syntax::counted(*values, "value"),
-                errcode_syntax::counted(*placeholders, "placeholder")
+                errcat_syntax::counted(*values, "value"),
+                errcat_syntax::counted(*placeholders, "placeholder")
             ),
             DroppedPart::Example { example, .. } => write!(
                 f,
@@ -411,8 +411,8 @@ impl Catalog {
     /// Fails with every error of the catalog when an entry is not valid.
     ///
     /// ```
-    /// use errcode_catalog::{Documentation, KeptReference, cann_page::Language};
-    /// let catalog = errcode_catalog::load(r#"{"error_info_list": [
+    /// use errcat_catalog::{Documentation, KeptReference, cann_page::Language};
+    /// let catalog = errcat_catalog::load(r#"{"error_info_list": [
     ///   {"errClass": "Profiling Errors", "errTitle": "Resource_Error", "ErrCode": "EK0203",
     ///    "ErrMessage": "Failed to create host thread. Reason: %s.", "Arglist": "reason"}
     /// ]}"#).into_result().unwrap();
@@ -581,8 +581,8 @@ pub struct PageUpdate {
 /// [`dropped`](PageUpdate::dropped).
 ///
 /// ```
-/// use errcode_catalog::{Entry, update_page};
-/// use errcode_catalog::cann_page::Language;
+/// use errcat_catalog::{Entry, update_page};
+/// use errcat_catalog::cann_page::Language;
 /// let entry = Entry::new("EK0201", "Cannot allocate %s.", "buf_size");
 /// let page = "# EK0201\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the size.\n\n```text\nFailed to allocate %s.\n```\n";
 /// let updated = update_page(&entry, Language::English, None, page);
@@ -611,7 +611,7 @@ pub fn update_page(
 /// pages that exist.
 ///
 /// ```
-/// use errcode_catalog::update_index;
+/// use errcat_catalog::update_index;
 /// let index = "# Profiling Errors\n\n- [EK0201 Old](EK0201-Old.md)\n\n- [EK0202 Kept](EK0202-Kept.md)\n";
 /// assert_eq!(
 ///     update_index(index, &[("EK0201", "New_Title")]),
@@ -684,8 +684,8 @@ fn retired_note(retired: &Retired, language: Language) -> String {
 /// error index keeps a retired error's explanation under its note.
 ///
 /// ```
-/// use errcode_catalog::{Retired, retired_page};
-/// use errcode_catalog::cann_page::Language;
+/// use errcat_catalog::{Retired, retired_page};
+/// use errcat_catalog::cann_page::Language;
 /// let mut retired = Retired::new("E10001");
 /// retired.replacement = Some("E10101".to_owned());
 /// assert_eq!(

@@ -42,7 +42,7 @@ pub struct PageContent {
 /// Reads a page whose file name gave `code`.
 ///
 /// ```
-/// use errcode_catalog::read_page;
+/// use errcat_catalog::read_page;
 /// let page = read_page("EK0201", "# EK0201 Low\\_Memory\n\n## Symptom\n\n```text\nCannot get %s.\n```\n\n## Solution\n\n<!-- old: Buy more. -->\nFree some.\n");
 /// assert_eq!(page.title.unwrap().text, "Low_Memory");
 /// assert_eq!(page.template.unwrap().text, "Cannot get %s.");
@@ -81,7 +81,7 @@ pub fn read_page(code: &str, text: &str) -> PageContent {
                 && page.title.is_none()
             {
                 let (heading_code, title) = heading.split_once(' ').unwrap_or((heading, ""));
-                if errcode_syntax::classify_code(heading_code).is_ok() {
+                if errcat_syntax::classify_code(heading_code).is_ok() {
                     page.code = heading_code.to_owned();
                 }
                 page.at = Position::new(number, 1);

@@ -293,7 +293,7 @@ const INNER: &[&str] = &["msprof_inner_error", "report_inner_error"];
 /// Reads the definitions and report sites of one file's text.
 ///
 /// ```
-/// use errcode_catalog::rust_source::read_rust;
+/// use errcat_catalog::rust_source::read_rust;
 ///
 /// let file = read_rust(
 ///     r#"#[error_code("EK0201", message = "{size} left.")] struct Low { size: u64 }"#,
@@ -301,7 +301,7 @@ const INNER: &[&str] = &["msprof_inner_error", "report_inner_error"];
 /// let low = &file.definitions[0];
 /// assert_eq!(low.template().as_deref(), Some("%s left."));
 /// assert_eq!((low.code.at.line, low.code.at.column), (1, 14));
-/// # Ok::<(), errcode_catalog::rust_source::RustSyntaxError>(())
+/// # Ok::<(), errcat_catalog::rust_source::RustSyntaxError>(())
 /// ```
 pub fn read_rust(text: &str) -> Result<RustFile, RustSyntaxError> {
     let mut file = RustFile::default();
@@ -347,7 +347,7 @@ pub fn named_placeholders(message: &str) -> (String, Vec<String>) {
             && tail[close..].starts_with('}')
         {
             let name = &tail[1..close];
-            if errcode_syntax::is_identifier(name) {
+            if errcat_syntax::is_identifier(name) {
                 template.push_str("%s");
                 names.push(name.to_owned());
                 rest = &tail[close + 1..];
@@ -366,7 +366,7 @@ mod tests {
     use super::*;
 
     const DEFINITIONS: &str = r#"
-use errcode::error_code;
+use errcat::error_code;
 
 /// Out of memory.
 #[derive(Debug)]
@@ -384,7 +384,7 @@ pub struct LowMemory {
     pub size: String,
 }
 
-#[errcode::error_code("EK0202", message = "Failed to allocate {buf_size} for {{owner}} {who}.")]
+#[errcat::error_code("EK0202", message = "Failed to allocate {buf_size} for {{owner}} {who}.")]
 struct Named { who: String, buf_size: String }
 
 #[error_code("EK0203", message = "%s then %s.", args = "second, first", example = ["a", "b"])]
@@ -511,7 +511,7 @@ mod inner {
         let file = read_rust(
             r#"
 fn f(size: u64) {
-    errcode::msprof_env_error!("EK0201", ["buf_size"], [format!("{size}B")]);
+    errcat::msprof_env_error!("EK0201", ["buf_size"], [format!("{size}B")]);
     assert!(run(|| msprof_input_error!("EK0003", ["config", "value"], ["a", "b.", ])));
     msprof_env_error!("EK0201", KEYS, [x]);
     msprof_inner_error!("EK9999", "queue {} overflowed", 3);
@@ -552,7 +552,7 @@ fn f(size: u64) {
                     Some(1),
                     Position {
                         line: 3,
-                        column: 14
+                        column: 13
                     }
                 ),
                 (

@@ -3,14 +3,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use errcode::catalog::cann_page::{Language, numbered_items, template_line};
-use errcode::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retired};
-use errcode_catalog::c_source::Row;
+use errcat::catalog::cann_page::{Language, numbered_items, template_line};
+use errcat::catalog::{Catalog, DefectKind, Entry, PageContent, Position, Retired};
+use errcat_catalog::c_source::Row;
 
 use crate::finding::{CatalogKind, Field, Finding, Kind};
 use crate::rust_catalog::DefinedIn;
 use crate::source::plural;
-use errcode_catalog::rust_source::RustDefinition;
+use errcat_catalog::rust_source::RustDefinition;
 
 /// A catalog being checked, with the name its findings give it.
 pub(crate) struct Checked<'a> {
@@ -90,7 +90,7 @@ fn quote(text: Option<&str>) -> String {
 
 /// `"N/A"`, an empty text and absence are the same.
 fn present(text: Option<&str>) -> Option<&str> {
-    text.filter(|text| *text != errcode::catalog::NOT_APPLICABLE && !text.trim().is_empty())
+    text.filter(|text| *text != errcat::catalog::NOT_APPLICABLE && !text.trim().is_empty())
 }
 
 impl Here<'_> {

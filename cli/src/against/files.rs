@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use errcode::catalog::{Catalog, PageContent, cann_page, load_bytes, read_page};
-use errcode_catalog::c_source::{CFile, read_c};
+use errcat::catalog::{Catalog, PageContent, cann_page, load_bytes, read_page};
+use errcat_catalog::c_source::{CFile, read_c};
 
-use errcode_catalog::rust_source::{RustFile, RustSyntaxError, read_rust};
+use errcat_catalog::rust_source::{RustFile, RustSyntaxError, read_rust};
 
 /// Extensions of C and C++ sources and headers.
 const C_EXTENSIONS: &[&str] = &[

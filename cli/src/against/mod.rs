@@ -18,9 +18,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
-use errcode::catalog::Position;
-use errcode::catalog::cann_page::Language;
-use errcode_catalog::c_source::{
+use errcat::catalog::Position;
+use errcat::catalog::cann_page::Language;
+use errcat_catalog::c_source::{
     Constant, Layout, Problem, Row, Site, SiteCode, Visitor, read_c_with,
 };
 
@@ -32,7 +32,7 @@ use crate::finding::{Field, Finding, Kind, LeftOut, Related};
 use crate::paths;
 use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
-use errcode_catalog::rust_source::read_rust_with;
+use errcat_catalog::rust_source::read_rust_with;
 
 /// How many threads read files: the machines this runs on have two cores.
 const THREADS: usize = 2;
@@ -143,7 +143,7 @@ impl Tally {
 
     /// `12 files (3 table rows, 1 page, 40 report sites, 0 Rust definitions)`.
     pub(crate) fn describe(self) -> String {
-        let count = errcode_syntax::counted;
+        let count = errcat_syntax::counted;
         let mut sites = count(self.sites + self.named_sites, "report site");
         if self.named_sites > 0 {
             sites.push_str(&format!(
@@ -201,9 +201,9 @@ fn read_files(
                 // A stack `syn` needs for the pieces of Rust it is given
                 // (see `rust_source::STACK_SIZE`).
                 std::thread::Builder::new()
-                    .stack_size(errcode_catalog::rust_source::STACK_SIZE)
+                    .stack_size(errcat_catalog::rust_source::STACK_SIZE)
                     .spawn_scoped(scope, move || {
-                        errcode_catalog::rust_source::mark_reading_stack();
+                        errcat_catalog::rust_source::mark_reading_stack();
                         let mut partial = Partial {
                             wanted: wanted.clone(),
                             ..Partial::default()
@@ -534,7 +534,7 @@ pub(crate) fn compare(
                 file: "...".to_owned(),
                 line: 0,
                 column: 0,
-                note: format!("and {} more", errcode_syntax::counted(more, "use")),
+                note: format!("and {} more", errcat_syntax::counted(more, "use")),
             });
         }
     }
@@ -564,7 +564,7 @@ fn excerpt(text: &str) -> String {
 }
 
 /// A catalog entry as the definition its report sites are checked against.
-fn catalog_definition(checked: &Checked, entry: &errcode::catalog::Entry) -> Definition {
+fn catalog_definition(checked: &Checked, entry: &errcat::catalog::Entry) -> Definition {
     Definition {
         names: entry
             .names()
@@ -917,7 +917,7 @@ impl Partial {
             FileKind::Page(code) => {
                 self.tally.files += 1;
                 self.tally.pages += 1;
-                let page = errcode::catalog::read_page(code, &files::text(&bytes));
+                let page = errcat::catalog::read_page(code, &files::text(&bytes));
                 if let Some(language) = page.language {
                     let (codes, first) = self
                         .paged

@@ -2,13 +2,13 @@
 //! they are read, so that memory holds what the other files need (codes
 //! defined, sites whose code is not known yet), not the file's items.
 
-use errcode::catalog::Position;
-use errcode_catalog::c_source::SiteCode;
+use errcat::catalog::Position;
+use errcat_catalog::c_source::SiteCode;
 
 use super::copies::{Here, Use};
 use super::{Deferred, KEPT_PER_FILE, Partial, allow, catalog_definition, define, site_note};
 use crate::finding::{Finding, Kind};
-use errcode_catalog::rust_source::{RustDefinition, RustProblem, RustSite, RustVisitor};
+use errcat_catalog::rust_source::{RustDefinition, RustProblem, RustSite, RustVisitor};
 
 pub(super) struct RustCompare<'p, 'h> {
     pub(super) partial: &'p mut Partial,

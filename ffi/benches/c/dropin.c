@@ -3,7 +3,7 @@
  *
  * The same source is built twice by ffi/benches/c_dropin.rs: against
  * errcode's header (-I ffi/include, -DERRCODE_DROPIN_ERRCODE) and
- * liberrcode_ffi.a, and, when
+ * liberrcat_ffi.a, and, when
  * ERRCODE_CANN_C_DIR names CANN's c_base folder, against CANN's own
  * error_manager.h and error_manager.c, built outside the repository. Either
  * way it includes the compact manager's header (errcode's under its own

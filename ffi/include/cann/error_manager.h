@@ -1,12 +1,12 @@
 /*
  * error_manager.h -- the ErrorManager class of CANN's C++ components (the
  * runtime, tsd, acl, the graph engine), served by errcode (the crate
- * errcode-ffi) over the same store as error_message:: of base/err_msg.h
+ * errcat-ffi) over the same store as error_message:: of base/err_msg.h
  * and base/err_mgr.h.
  *
  * Compile with -I <errcode>/ffi/include/cann in place of the folder that
- * holds CANN's own error_manager.h, and link liberrcode_ffi.so (or
- * liberrcode_ffi.a) in place of liberror_manager; no line of the code that
+ * holds CANN's own error_manager.h, and link liberrcat_ffi.so (or
+ * liberrcat_ffi.a) in place of liberror_manager; no line of the code that
  * uses it changes:
  *
  *     ErrorManager::GetInstance().ATCReportErrMessage("EK0201", {"buf_size"}, {"1048576B"});

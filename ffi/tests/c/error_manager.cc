@@ -241,7 +241,7 @@ void CheckContexts()
 
 void CheckOutputAndMstune()
 {
-    char path[] = "/tmp/errcode-ffi-output-XXXXXX";
+    char path[] = "/tmp/errcat-ffi-output-XXXXXX";
     const int fd = mkstemp(path);
     CHECK(fd > 2);
     Begin();
@@ -279,7 +279,7 @@ void CheckOutputAndMstune()
 // Init(path): the configuration catalog of another folder.
 void CheckInitPath()
 {
-    char root[] = "/tmp/errcode-ffi-conf-XXXXXX";
+    char root[] = "/tmp/errcat-ffi-conf-XXXXXX";
     CHECK(mkdtemp(root) != nullptr);
     const std::string base = root;
     CHECK_INT(mkdir((base + "/lib").c_str(), 0700), 0);

@@ -1,4 +1,4 @@
-/* Every function of the header through the shared library (liberrcode_ffi.so),
+/* Every function of the header through the shared library (liberrcat_ffi.so),
  * FormatReportInner included: linking fails if it is not exported. */
 #include <stdio.h>
 

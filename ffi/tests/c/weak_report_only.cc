@@ -2,7 +2,7 @@
 // weak, as CANN's base/err_msg.h declares its report functions (these
 // declarations are this test's own), that refers to nothing strongly: a
 // component that only reports, and here reads back through a weak
-// reference too. Linked without the flags of errcode_ffi.pc, every one
+// reference too. Linked without the flags of errcat_ffi.pc, every one
 // resolves to NULL and the first report crashes; linked with them, it works.
 #include <cstdio>
 #include <cstring>

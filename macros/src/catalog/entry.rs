@@ -1,8 +1,8 @@
 //! One catalog entry as the parts of an `#[error_code]` definition, expanded
 //! by the same code as a hand-written one.
 
-use errcode_catalog::{Definition, Entry, is_argument_name, needs_raw_identifier};
-use errcode_syntax::classify_code;
+use errcat_catalog::{Definition, Entry, is_argument_name, needs_raw_identifier};
+use errcat_syntax::classify_code;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use syn::{LitStr, parse_quote};

@@ -7,7 +7,7 @@ mod source;
 
 use std::collections::HashSet;
 
-use errcode_catalog::{Diagnostic, Loaded};
+use errcat_catalog::{Diagnostic, Loaded};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::LitStr;
@@ -33,7 +33,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Ok(source) => source,
         Err(why) => return syn::Error::new(literal.span(), why).to_compile_error(),
     };
-    let loaded = errcode_catalog::load_bytes(&source.bytes);
+    let loaded = errcat_catalog::load_bytes(&source.bytes);
     let errors = report(&file, &loaded)
         .map(|report| syn::Error::new(literal.span(), report).to_compile_error());
     // A code defined twice is an error above; its first entry still expands,

@@ -1,6 +1,6 @@
 //! The rules a definition must follow, checked against its struct.
 
-use errcode_syntax::{
+use errcat_syntax::{
     is_argument_name, is_identifier, parse_message, placeholder_in_text, split_arglist,
 };
 
@@ -310,7 +310,7 @@ fn check_retired(code: &Code, attr: &Attr, errors: &mut Errors) {
         return;
     }
     let other = replacement.value();
-    if let Err(why) = errcode_syntax::classify_code(&other) {
+    if let Err(why) = errcat_syntax::classify_code(&other) {
         errors.at(
             replacement.span(),
             format_args!(

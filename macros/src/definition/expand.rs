@@ -28,7 +28,7 @@ pub(crate) enum Origin {
         file: String,
         line: u32,
         column: u32,
-        /// The entry's field order (`errcode_catalog::Layout::bits`).
+        /// The entry's field order (`errcat_catalog::Layout::bits`).
         layout: u32,
         /// `Arglist` as written.
         arglist: String,
@@ -699,7 +699,7 @@ fn lookup(
     valid: bool,
     definition: TokenStream,
 ) -> TokenStream {
-    let packed = errcode_syntax::pack_code(&code.value).unwrap_or_default();
+    let packed = errcat_syntax::pack_code(&code.value).unwrap_or_default();
     let packed = proc_macro2::Literal::u64_suffixed(packed);
     let code_literal = &code.value;
     // The names in the order of the definition's fields (`write_arg`'s).

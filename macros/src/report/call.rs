@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::{consume_values, split_commas};
 use crate::code::Code;
 use crate::errors::Errors;
-use errcode_syntax::{is_argument_name, pack_code};
+use errcat_syntax::{is_argument_name, pack_code};
 
 const SHAPE: &str = "a report takes the code, the argument names and their values: \
                      (\"EK0201\", [\"buf_size\"], [size])";
@@ -92,7 +92,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             .next()
             .map_or(call.values.span(), |token| token.span());
         // A text is kept as text, anything else is written through its
-        // `Display` (`errcode::__private::Probe`); a value that has none
+        // `Display` (`errcat::__private::Probe`); a value that has none
         // fails here, at the value, with `ArgDisplay`'s message.
         let krate = crate::definition::expand::respan(krate.clone(), span);
         quote_spanned!(span=> match &(#value) {
@@ -124,7 +124,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }
 }
 
-/// `errcode::__private::find_definition::<errcode::__private::Code<PACKED>, _, CODE>()`,
+/// `errcat::__private::find_definition::<errcat::__private::Code<PACKED>, _, CODE>()`,
 /// at the code: the definition of the code, wherever it is, for the site's
 /// type named after it (which a failed lookup's message shows).
 fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {

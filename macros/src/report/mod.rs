@@ -2,10 +2,10 @@
 //! is read and its code, keys and values checked on their own ([`call`]);
 //! it expands to one constant, which looks the code's definition up through
 //! the trait every definition implements for its code
-//! (`errcode::__private::Find`), in whichever crate it is, and checks the
+//! (`errcat::__private::Find`), in whichever crate it is, and checks the
 //! keys against the definition's arguments as the compiler evaluates it;
 //! and the report, with each value seen by its type
-//! (`errcode::__private::Probe`: a text is written as it is).
+//! (`errcat::__private::Probe`: a text is written as it is).
 
 mod call;
 

@@ -84,7 +84,7 @@ impl ErrorDef {
     /// time with parts that disagree, it returns `None` rather than panic.
     #[doc(hidden)]
     pub const fn __new(raw: RawDef) -> Option<Self> {
-        let Some(kind) = errcode_syntax::code_kind(raw.code) else {
+        let Some(kind) = errcat_syntax::code_kind(raw.code) else {
             return None;
         };
         if raw.pieces.len() != raw.slots.len() + 1 || raw.args.len() != raw.slots.len() {

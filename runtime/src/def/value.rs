@@ -7,7 +7,7 @@ use core::fmt;
 
 use super::ErrorDef;
 
-/// What generated code implements for each definition; `errcode::ErrorCode`
+/// What generated code implements for each definition; `errcat::ErrorCode`
 /// comes with it.
 #[doc(hidden)]
 pub trait Defined {

@@ -14,7 +14,7 @@ use core::fmt;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use errcode_syntax::{classify_code, pack_code};
+use errcat_syntax::{classify_code, pack_code};
 use serde_core::de::{
     self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
 };

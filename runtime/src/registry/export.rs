@@ -1,6 +1,6 @@
 //! The registry as a catalog, to write out in the JSON format or as Markdown.
 
-use errcode_catalog::{Catalog, Entry, Layout, Suggestion};
+use errcat_catalog::{Catalog, Entry, Layout, Suggestion};
 
 use super::{Provenance, Registry};
 use crate::def::ErrorDef;
@@ -20,11 +20,11 @@ impl Registry {
     ///
     /// ```
     /// # #[derive(Debug)]
-    /// # #[errcode::error_code("EK0204", title = "Resource_Error", class = "Profiling Errors",
+    /// # #[errcat::error_code("EK0204", title = "Resource_Error", class = "Profiling Errors",
     /// #     message = "Insufficient disk space. Reason: %s.",
     /// #     solution = "At least 20MB storage space is required.")]
     /// # pub struct InsufficientDiskSpace { pub reason: String }
-    /// let catalog = errcode::registry().to_catalog();
+    /// let catalog = errcat::registry().to_catalog();
     /// let entry = catalog.get("EK0204").unwrap();
     /// assert_eq!(entry.arglist, "reason");
     /// assert!(catalog.to_json().contains(
@@ -43,7 +43,7 @@ impl Registry {
 fn entry_of(def: &'static ErrorDef, source: Provenance) -> Entry {
     let written = source.written;
     let has_suggestion = match written {
-        Some(written) => Layout::from_bits(written.layout).has(errcode_catalog::Key::Suggestion),
+        Some(written) => Layout::from_bits(written.layout).has(errcat_catalog::Key::Suggestion),
         None => def.cause().is_some() || def.solution().is_some(),
     };
     let layout = written.map_or_else(

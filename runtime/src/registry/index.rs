@@ -286,7 +286,7 @@ fn best_multiplier(keys: &[u64], shift: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use errcode_syntax::pack_code;
+    use errcat_syntax::pack_code;
 
     /// An index of positions only.
     fn build(keys: Vec<u64>) -> CodeIndex {

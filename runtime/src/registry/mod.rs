@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(feature = "json")]
 use std::sync::{Mutex, PoisonError};
 
-use errcode_syntax::pack_code;
+use errcat_syntax::pack_code;
 
 use crate::def::{Defined, ErrorDef, SourceLocation};
 use index::CodeIndex;
@@ -106,7 +106,7 @@ impl Registration {
     }
 
     /// A definition read from a catalog entry, with how the entry was
-    /// written (its field order, as `errcode_catalog::Layout::bits`).
+    /// written (its field order, as `errcat_catalog::Layout::bits`).
     #[doc(hidden)]
     pub const fn from_catalog(
         def: &'static ErrorDef,
@@ -151,7 +151,7 @@ fn linked() -> impl Iterator<Item = &'static Registration> {
 /// How a catalog entry was written, so that an export writes it the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Written {
-    /// The entry's field order, as `errcode_catalog::Layout::bits`.
+    /// The entry's field order, as `errcat_catalog::Layout::bits`.
     pub(crate) layout: u32,
     /// `Arglist` as written, spaces included.
     pub(crate) arglist: &'static str,
@@ -427,12 +427,12 @@ impl Registry {
     /// in the binary links it.
     ///
     /// ```
-    /// # use errcode::error_code;
+    /// # use errcat::error_code;
     /// # #[derive(Debug)]
     /// # #[error_code("EZ0031", message = "Device {device_id} was not found.")]
     /// # pub struct DeviceNotFound { pub device_id: u32 }
-    /// errcode::registry().expect_codes(["EZ0031"]).unwrap();
-    /// let missing = errcode::registry().expect_codes(["EZ0031", "EZ0032", "EZ0033"]).unwrap_err();
+    /// errcat::registry().expect_codes(["EZ0031"]).unwrap();
+    /// let missing = errcat::registry().expect_codes(["EZ0031", "EZ0032", "EZ0033"]).unwrap_err();
     /// assert_eq!(missing.codes(), ["EZ0032", "EZ0033"]);
     /// assert!(missing.conflicts().is_empty());
     /// assert!(missing.to_string().starts_with("2 codes are not registered: EZ0032, EZ0033"));
@@ -790,7 +790,7 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
 /// through).
 ///
 /// ```
-/// use errcode::{ErrorCode, error_code};
+/// use errcat::{ErrorCode, error_code};
 ///
 /// #[derive(Debug)]
 /// #[error_code("EZ0001", message = "Device %s was not found.")]
@@ -799,11 +799,11 @@ pub(crate) fn publish<R>(next: impl FnOnce(&Registry) -> (Option<Registry>, R)) 
 /// }
 ///
 /// let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(DeviceNotFound { device_id: 7 });
-/// let def = errcode::definition_of(boxed.as_ref()).unwrap();
+/// let def = errcat::definition_of(boxed.as_ref()).unwrap();
 /// assert_eq!(def.code(), "EZ0001");
 ///
 /// let io = std::io::Error::other("not an errcode error");
-/// assert!(errcode::definition_of(&io).is_none());
+/// assert!(errcat::definition_of(&io).is_none());
 /// ```
 pub fn definition_of(error: &(dyn std::error::Error + 'static)) -> Option<&'static ErrorDef> {
     defined_in(error).map(|value| in_force(value.compiled_definition()))

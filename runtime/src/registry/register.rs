@@ -1,6 +1,6 @@
 //! Registering a catalog in the CANN JSON format at run time.
 
-use errcode_catalog::{CatalogErrors, DefectKind, Definition, Diagnostic, Entry};
+use errcat_catalog::{CatalogErrors, DefectKind, Definition, Diagnostic, Entry};
 
 use super::{self as registry, Provenance, Written, publish};
 use crate::def::{ErrorDef, RawDef, SourceLocation};
@@ -36,20 +36,20 @@ pub const REGISTERED_FILE: &str = "<register_catalog_json>";
 ///     "Arglist": "interval, metric",
 ///     "suggestion": {"Possible Cause": "N/A", "Solution": "Use 10 ms or more."}
 /// }]}"#;
-/// assert_eq!(errcode::register_catalog_json(json, 1), Ok(1));
-/// errcode::report_dynamic("EK0301", &[("interval", "1 ms"), ("metric", "aicore")]).unwrap();
+/// assert_eq!(errcat::register_catalog_json(json, 1), Ok(1));
+/// errcat::report_dynamic("EK0301", &[("interval", "1 ms"), ("metric", "aicore")]).unwrap();
 /// assert_eq!(
-///     errcode::take_error_message().unwrap(),
+///     errcat::take_error_message().unwrap(),
 ///     "EK0301: Sampling interval 1 ms is too short for aicore.\r\n        Solution: Use 10 ms or more.\r\n"
 /// );
 ///
-/// let errors = errcode::register_catalog_json(r#"{"error_info_list": [
+/// let errors = errcat::register_catalog_json(r#"{"error_info_list": [
 ///     {"ErrCode": "EK0302", "ErrMessage": "%s %s", "Arglist": "a"}
 /// ]}"#, 1).unwrap_err();
 /// assert_eq!(errors.to_string(), "2: EK0302: the message has 2 `%s` placeholders but Arglist names 1 (a)");
 /// ```
 pub fn register_catalog_json(json: &str, priority: u32) -> Result<usize, CatalogErrors> {
-    let catalog = errcode_catalog::load(json).into_result()?;
+    let catalog = errcat_catalog::load(json).into_result()?;
     let mut checked: Vec<(&Entry, Definition)> = Vec::with_capacity(catalog.entries.len());
     let mut errors = Vec::new();
     for entry in &catalog.entries {
@@ -91,7 +91,7 @@ pub struct PartialRegistration {
 /// sharing its code with another entry, which then is refused too.
 ///
 /// ```
-/// let outcome = errcode::register_catalog_json_partial(r#"{"error_info_list": [
+/// let outcome = errcat::register_catalog_json_partial(r#"{"error_info_list": [
 ///     {"ErrCode": "EK0303", "ErrMessage": "Ring %s is full.", "Arglist": "ring"},
 ///     {"ErrCode": "EK0304", "ErrMessage": "%s %s", "Arglist": "a"}
 /// ]}"#, 1).unwrap();
@@ -100,14 +100,14 @@ pub struct PartialRegistration {
 ///     outcome.refused.unwrap().to_string(),
 ///     "3: EK0304: the message has 2 `%s` placeholders but Arglist names 1 (a)"
 /// );
-/// assert!(errcode::registry().get("EK0303").is_some());
-/// assert!(errcode::registry().get("EK0304").is_none());
+/// assert!(errcat::registry().get("EK0303").is_some());
+/// assert!(errcat::registry().get("EK0304").is_none());
 /// ```
 pub fn register_catalog_json_partial(
     json: &str,
     priority: u32,
 ) -> Result<PartialRegistration, CatalogErrors> {
-    let loaded = errcode_catalog::load(json);
+    let loaded = errcat_catalog::load(json);
     // Findings that belong to no entry make the whole text unusable.
     let whole: Vec<Diagnostic> = loaded
         .diagnostics

@@ -2,8 +2,8 @@
 //! through `opentelemetry-appender-tracing`, its collector) sees of errcode.
 //!
 //! Every report that is stored, merged with an identical one, or dropped by
-//! a limit emits an event with target `errcode`, at `ERROR` for an `E` code
-//! and `WARN` for a `W` code, named `errcode.report`, with these fields:
+//! a limit emits an event with target `errcat`, at `ERROR` for an `E` code
+//! and `WARN` for a `W` code, named `errcat.report`, with these fields:
 //!
 //! | field | value |
 //! | --- | --- |
@@ -18,12 +18,12 @@
 //! A report put back by `restore_reports` emits no event: it was told when
 //! it was made, on the thread that made it, and one report is one event
 //! however many times it is handed over (a restored report that a full
-//! lane drops is still counted in the `errcode.dropped` total).
+//! lane drops is still counted in the `errcat.dropped` total).
 //!
 //! Drops come in floods (a lane is full until it is taken), so they are not
 //! told one by one: the first report a lane drops since it was taken emits
 //! its event (with `dropped = 1`), and taking a lane that dropped reports
-//! emits one `errcode.dropped` event whose `dropped` is the total. A report
+//! emits one `errcat.dropped` event whose `dropped` is the total. A report
 //! that found the store busy (made while the store was being rendered) is
 //! counted, not told.
 //!
@@ -40,7 +40,7 @@ use crate::def::{Defined, ErrorDef, SourceLocation};
 use crate::store::{Entry, Outcome};
 
 /// The target of every event.
-const TARGET: &str = "errcode";
+const TARGET: &str = "errcat";
 
 /// An event at `ERROR`, or `WARN` for a warning: a level is part of each
 /// event's static metadata, so each gets its own call site.
@@ -88,7 +88,7 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
     let dropped = (outcome == "dropped").then_some(dropped as u64);
     event_at!(
         warning,
-        "errcode.report",
+        "errcat.report",
         message = ::tracing::field::display(&entry.message),
         code = entry.code,
         title = def.and_then(ErrorDef::title),
@@ -103,14 +103,14 @@ pub(crate) fn report(entry: &Entry<'_>, warning: bool, outcome: Outcome, dropped
 }
 
 /// Tells that a transparent variant wrapping no definition's value was
-/// reported, and so recorded nothing: one `errcode.unreported` event at
+/// reported, and so recorded nothing: one `errcat.unreported` event at
 /// `WARN`, whose message is the wrapped error's.
 pub(crate) fn unreported(value: &dyn Defined, location: SourceLocation) {
     let Some(wrapped) = value.transparent() else {
         return;
     };
     event!(
-        name: "errcode.unreported",
+        name: "errcat.unreported",
         target: TARGET,
         Level::WARN,
         message = ::tracing::field::display(format_args!(
@@ -152,7 +152,7 @@ pub(crate) fn taken() {
         }
         event_at!(
             warning,
-            "errcode.dropped",
+            "errcat.dropped",
             message = ::tracing::field::display(format_args!("{dropped} more messages dropped")),
             outcome = "dropped",
             dropped = dropped as u64,

@@ -90,7 +90,7 @@ fn without_entry(text: &str, code: &str) -> Result<String, String> {
 /// `catalog.rs` for the copy: the import, and a report of each code with
 /// `<name>` for each argument, through `msprof_env_error!`.
 fn import(copy: &Path, copy_text: &str, shared: &Path) -> Result<String, String> {
-    let catalog = errcode_catalog::load(copy_text)
+    let catalog = errcat_catalog::load(copy_text)
         .into_result()
         .map_err(|errors| format!("the copy of the shared catalog has errors:\n{errors}"))?;
     let path = copy.to_str().ok_or("OUT_DIR is not valid UTF-8")?;
@@ -101,7 +101,7 @@ fn import(copy: &Path, copy_text: &str, shared: &Path) -> Result<String, String>
          pub const SHARED: &str = {:?};\n\
          /// The copy without {DEFECTIVE}.\n\
          pub const COPY: &str = {path:?};\n\n\
-         errcode::include_catalog!({path:?});\n\n\
+         errcat::include_catalog!({path:?});\n\n\
          /// Reports `code` with `<name>` as the value of each argument; `false`\n\
          /// for a code the catalog does not have.\n\
          pub fn report_with_placeholders(code: &str) -> bool {{\n    match code {{\n",
@@ -123,7 +123,7 @@ fn import(copy: &Path, copy_text: &str, shared: &Path) -> Result<String, String>
             .collect();
         let _ = writeln!(
             rust,
-            "        {code:?} => errcode::msprof_env_error!({code:?}, [{}], [{}]),",
+            "        {code:?} => errcat::msprof_env_error!({code:?}, [{}], [{}]),",
             keys.join(", "),
             values.join(", "),
             code = entry.code

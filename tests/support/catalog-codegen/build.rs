@@ -28,7 +28,7 @@ fn main() -> Result<(), String> {
 /// The catalog at `path`, less the entry `skip`, as `errcode codegen` writes it.
 fn codegen(path: &Path, skip: Option<&str>) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut catalog = errcode_catalog::load(&text).catalog;
+    let mut catalog = errcat_catalog::load(&text).catalog;
     catalog
         .entries
         .retain(|entry| Some(entry.code.as_str()) != skip);

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// The name `errcode codegen` writes in its header comment: a file may be
 /// called this on Linux.
-const NAME: &str = "hostile.json\n#[derive(Debug)] #[errcode::error_code(\"EZ7798\", message = \"Injected.\")] pub struct FromName; //";
+const NAME: &str = "hostile.json\n#[derive(Debug)] #[errcat::error_code(\"EZ7798\", message = \"Injected.\")] pub struct FromName; //";
 
 fn main() -> Result<(), String> {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").map_err(|e| e.to_string())?);
@@ -16,7 +16,7 @@ fn main() -> Result<(), String> {
     println!("cargo::rerun-if-changed={}", path.display());
     println!("cargo::rerun-if-changed=build.rs");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let catalog = errcode_catalog::load(&text)
+    let catalog = errcat_catalog::load(&text)
         .into_result()
         .map_err(|errors| format!("{}:\n{errors}", path.display()))?;
     let rust = catalog

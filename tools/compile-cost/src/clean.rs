@@ -32,7 +32,7 @@ fn sources(repo: &Path, name: &str) -> Result<Vec<(String, String)>, String> {
 
 fn manifest(name: &str) -> String {
     let dependency = match name {
-        "devmgr-errcode" => "errcode = { workspace = true }",
+        "devmgr-errcode" => "errcat = { workspace = true }",
         _ => "thiserror = \"2\"",
     };
     format!(

@@ -141,7 +141,7 @@ impl Def {
         let names: Vec<String> = self.names.iter().map(|name| (*name).to_owned()).collect();
         let slots: Vec<String> = (0..self.names.len()).map(|n| n.to_string()).collect();
         format!(
-            "::errcode::ErrorDef::__compiled(::errcode::__private::RawDef {{
+            "::errcat::ErrorDef::__compiled(::errcat::__private::RawDef {{
         code: {code:?},
         title: ::core::option::Option::Some(\"Generated\"),
         class: ::core::option::Option::Some(\"Generated Errors\"),
@@ -152,7 +152,7 @@ impl Def {
         slots: &[{slots}],
         cause: {cause},
         solution: {solution},
-        location: ::errcode::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
+        location: ::errcat::SourceLocation::new(::core::file!(), ::core::line!(), ::core::column!()),
     }}, {pieces_len}, false, false)",
             code = self.code,
             message = self.message(),
@@ -175,7 +175,7 @@ fn option(value: &Option<String>) -> String {
 
 /// The one non-generic downcast of crates without a type per definition.
 const NO_DOWNCAST: &str = "fn no_downcast<'a>(\n    _: &'a (dyn ::std::error::Error + 'static),\n) \
-     -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {\n    \
+     -> ::core::option::Option<&'a dyn ::errcat::__private::Defined> {\n    \
      ::core::option::Option::None\n}\n\n";
 
 fn header(what: &str, count: usize) -> String {
@@ -188,7 +188,7 @@ fn header(what: &str, count: usize) -> String {
 /// `#[error_code]` definitions and report macros.
 pub fn macros(count: usize) -> String {
     let mut src = header("written with errcode's macros", count);
-    src.push_str("use errcode::{error_code, msprof_env_error};\n\n");
+    src.push_str("use errcat::{error_code, msprof_env_error};\n\n");
     for def in (0..count).map(Def::new) {
         let mut attr = format!(
             "#[error_code({:?}, title = \"Generated\", class = \"Generated Errors\", message = {:?}",
@@ -308,11 +308,11 @@ pub fn plain(count: usize) -> String {
             .collect();
         let _ = write!(
             src,
-            "static DEF_{index}: ::errcode::ErrorDef = {raw};\n\
-             ::errcode::__private::inventory::submit! {{\n    \
-             ::errcode::__private::Registration::new(&DEF_{index}, no_downcast)\n}}\n\n\
+            "static DEF_{index}: ::errcat::ErrorDef = {raw};\n\
+             ::errcat::__private::inventory::submit! {{\n    \
+             ::errcat::__private::Registration::new(&DEF_{index}, no_downcast)\n}}\n\n\
              pub fn report_{index}({params}) {{\n    \
-             let _ = ::errcode::report_dynamic({code:?}, &[{args}]);\n}}\n\n",
+             let _ = ::errcat::report_dynamic({code:?}, &[{args}]);\n}}\n\n",
             index = def.index,
             raw = def.raw_def(),
             params = def.params(),
@@ -503,7 +503,7 @@ pub fn expanded(count: usize, shape: Shape) -> String {
                 .enumerate()
                 .map(|(position, field)| {
                     format!(
-                        "            {position}usize => ::errcode::__private::write_text(out, &self.{field}),\n"
+                        "            {position}usize => ::errcat::__private::write_text(out, &self.{field}),\n"
                     )
                 })
                 .collect();
@@ -521,7 +521,7 @@ pub fn expanded(count: usize, shape: Shape) -> String {
                 "#[automatically_derived]
 impl ::core::fmt::Display for {name} {{
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{
-        ::errcode::__private::fmt_display(self, f)
+        ::errcat::__private::fmt_display(self, f)
     }}
 }}
 #[automatically_derived]
@@ -534,7 +534,7 @@ impl ::std::error::Error for {name} {{}}
         };
         let (downcast, local_downcast) = match shape.downcast {
             Downcasting::Generic => (
-                format!("::errcode::__private::downcast::<{name}>"),
+                format!("::errcat::__private::downcast::<{name}>"),
                 String::new(),
             ),
             Downcasting::Local => (
@@ -542,7 +542,7 @@ impl ::std::error::Error for {name} {{}}
                 format!(
                     "fn downcast<'a>(
     error: &'a (dyn ::std::error::Error + 'static),
-) -> ::core::option::Option<&'a dyn ::errcode::__private::Defined> {{
+) -> ::core::option::Option<&'a dyn ::errcat::__private::Defined> {{
     match error.downcast_ref::<{name}>() {{
         ::core::option::Option::Some(value) => ::core::option::Option::Some(value),
         ::core::option::Option::None => ::core::option::Option::None,
@@ -555,16 +555,16 @@ impl ::std::error::Error for {name} {{}}
         };
         let registration = match shape.registration {
             Registering::Inventory => format!(
-                "::errcode::__private::inventory::submit! {{
-    ::errcode::__private::Registration::new(&DEFINITION_0, {downcast})
+                "::errcat::__private::inventory::submit! {{
+    ::errcat::__private::Registration::new(&DEFINITION_0, {downcast})
 }}
 "
             ),
             Registering::LinkSection => format!(
                 "#[used]
 #[unsafe(link_section = \"errcode_registrations\")]
-static REGISTRATION_0: ::errcode::__private::Registration =
-    ::errcode::__private::Registration::new(&DEFINITION_0, {downcast});
+static REGISTRATION_0: ::errcat::__private::Registration =
+    ::errcat::__private::Registration::new(&DEFINITION_0, {downcast});
 "
             ),
             Registering::None => String::new(),
@@ -576,8 +576,8 @@ static REGISTRATION_0: ::errcode::__private::Registration =
         let find = if shape.lookup {
             format!(
                 "#[automatically_derived]
-impl<S> ::errcode::__private::Find<{name}, S> for ::errcode::__private::Code<{packed}u64> {{
-    const SITE: ::errcode::__private::Site = ::errcode::__private::Site {{
+impl<S> ::errcat::__private::Find<{name}, S> for ::errcat::__private::Code<{packed}u64> {{
+    const SITE: ::errcat::__private::Site = ::errcat::__private::Site {{
         code: {code:?},
         place: \"`{name}` in cost_expanded\",
         valid: true,
@@ -587,17 +587,17 @@ impl<S> ::errcode::__private::Find<{name}, S> for ::errcode::__private::Code<{pa
     }};
 }}
 ",
-                packed = errcode_syntax::pack_code(code).unwrap_or_default(),
+                packed = errcat_syntax::pack_code(code).unwrap_or_default(),
             )
         } else {
             String::new()
         };
         let definition = format!(
-            "static DEFINITION_0: ::errcode::ErrorDef = {raw};
+            "static DEFINITION_0: ::errcat::ErrorDef = {raw};
 #[automatically_derived]
 #[allow(deprecated)]
-impl ::errcode::__private::Defined for {name} {{
-    fn compiled_definition(&self) -> &'static ::errcode::ErrorDef {{
+impl ::errcat::__private::Defined for {name} {{
+    fn compiled_definition(&self) -> &'static ::errcat::ErrorDef {{
         &DEFINITION_0
     }}
 {write_arg}}}
@@ -633,34 +633,34 @@ pub type {code} = {name};
                 .iter()
                 .map(|field| {
                     format!(
-                        "match &({field}) {{ value => ::errcode::__private::Probe(value).errcode_value(value) }}"
+                        "match &({field}) {{ value => ::errcat::__private::Probe(value).errcode_value(value) }}"
                     )
                 })
                 .collect();
             let report = format!(
-                "::errcode::__private::report_by_code(SITE.definition, [{}], &SITE.order)",
+                "::errcat::__private::report_by_code(SITE.definition, [{}], &SITE.order)",
                 values.join(", ")
             );
             let show = if count == 0 {
                 ""
             } else {
                 "#[allow(unused_imports)]
-        use ::errcode::__private::ShowValue as _;
+        use ::errcat::__private::ShowValue as _;
         "
             };
             format!(
                 "{{
         {show}#[allow(dead_code)]
         struct {code};
-        const SITE: ::errcode::__private::Checked<{count}usize> = ::errcode::__private::site_order(
-            ::errcode::__private::site_live(
-                ::errcode::__private::find_definition::<::errcode::__private::Code<{packed}u64>, _, {code}>(),
+        const SITE: ::errcat::__private::Checked<{count}usize> = ::errcat::__private::site_order(
+            ::errcat::__private::site_live(
+                ::errcat::__private::find_definition::<::errcat::__private::Code<{packed}u64>, _, {code}>(),
             ),
             [{quoted}],
         );
         {report}
     }};",
-                packed = errcode_syntax::pack_code(code).unwrap_or_default(),
+                packed = errcat_syntax::pack_code(code).unwrap_or_default(),
             )
         } else {
             // The typed report of the value, as `.report()` makes it.
@@ -674,7 +674,7 @@ pub type {code} = {name};
             } else {
                 format!("{name} {{ {values}}}")
             };
-            format!("::errcode::__private::report_defined(&{value});")
+            format!("::errcat::__private::report_defined(&{value});")
         };
         let _ = write!(
             src,
@@ -695,7 +695,7 @@ pub fn report_{index}({params}) {{
 pub fn catalog(file: &str) -> String {
     format!(
         "//! Generated by tools/compile-cost: a catalog imported with include_catalog!.\n\n\
-         #![allow(missing_docs)]\n\nerrcode::include_catalog!({file:?});\n"
+         #![allow(missing_docs)]\n\nerrcat::include_catalog!({file:?});\n"
     )
 }
 
@@ -711,11 +711,11 @@ pub fn empty() -> String {
 /// (`thiserror = "2"`).
 pub fn manifest(name: &str, features: &[&str], extra: &[&str]) -> String {
     let errcode = if features.is_empty() {
-        "errcode.workspace = true".to_owned()
+        "errcat.workspace = true".to_owned()
     } else {
         let features: Vec<String> = features.iter().map(|name| format!("{name:?}")).collect();
         format!(
-            "errcode = {{ workspace = true, features = [{}] }}",
+            "errcat = {{ workspace = true, features = [{}] }}",
             features.join(", ")
         )
     };
@@ -735,7 +735,7 @@ pub fn workspace_manifest(repo: &str, members: &[&str]) -> String {
     let members: Vec<String> = members.iter().map(|name| format!("{name:?}")).collect();
     format!(
         "# Generated by tools/compile-cost.\n[workspace]\nmembers = [{}]\nresolver = \"3\"\n\n\
-         [workspace.dependencies]\nerrcode = {{ path = {repo:?} }}\n",
+         [workspace.dependencies]\nerrcat = {{ path = {repo:?} }}\n",
         members.join(", ")
     )
 }
@@ -824,7 +824,7 @@ mod tests {
         assert_eq!(
             manifest("catalog", &["include-catalog"], &[]),
             "[package]\nname = \"cost-catalog\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
-             publish = false\n\n[dependencies]\nerrcode = { workspace = true, features = [\"include-catalog\"] }\n"
+             publish = false\n\n[dependencies]\nerrcat = { workspace = true, features = [\"include-catalog\"] }\n"
         );
         assert_eq!(
             manifest("thiserror", &[], &["thiserror = \"2\""]),

@@ -7,7 +7,7 @@
 //! the medians and the ratios:
 //!
 //! ```sh
-//! cargo run --release -p errcode-compile-cost -- --runs 5
+//! cargo run --release -p errcat-compile-cost -- --runs 5
 //! ```
 //!
 //! "From clean" means: incremental compilation off, the crate's `lib.rs`
@@ -22,12 +22,12 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "\
-usage: errcode-compile-cost [--count N] [--runs R] [--out DIR] [--catalog FILE] [--release]
+usage: errcat-compile-cost [--count N] [--runs R] [--out DIR] [--catalog FILE] [--release]
                             [--prototypes] [--only NAME,...] [--repo DIR] [--clean-build]
 
   --count N       definitions and report sites per crate (default 1000)
   --runs R        timed builds of each crate, medians reported (default 5)
-  --out DIR       where the generated workspace goes (default /tmp/errcode-compile-cost)
+  --out DIR       where the generated workspace goes (default /tmp/errcat-compile-cost)
   --catalog FILE  CANN catalog to time include_catalog! with (default:
                   ../shared/cann/error_code.json beside the repository, when present);
                   its defective entry E61601 is left out
@@ -66,7 +66,7 @@ fn parse_args() -> Result<Options, String> {
     let mut options = Options {
         count: 1_000,
         runs: 5,
-        out: PathBuf::from("/tmp/errcode-compile-cost"),
+        out: PathBuf::from("/tmp/errcat-compile-cost"),
         catalog: shared.exists().then_some(shared),
         release: false,
         prototypes: false,
@@ -535,7 +535,7 @@ fn main() -> ExitCode {
         Ok(options) => options,
         Err(message) => {
             if !message.is_empty() {
-                eprintln!("errcode-compile-cost: {message}");
+                eprintln!("errcat-compile-cost: {message}");
             }
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -553,7 +553,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("errcode-compile-cost: {message}");
+            eprintln!("errcat-compile-cost: {message}");
             ExitCode::FAILURE
         }
     }

@@ -1,6 +1,6 @@
 /*
  * base/err_mgr.h -- the store side of CANN's C++ error-message framework,
- * served by errcode (the crate errcode-ffi); see base/err_msg.h.
+ * served by errcode (the crate errcat-ffi); see base/err_msg.h.
  *
  * Where reports go. In INTERNAL_MODE (the default) each thread reports into
  * a store of its own, unless it joined a work stream: GetErrMgrContext

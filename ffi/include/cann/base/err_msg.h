@@ -1,9 +1,9 @@
 /*
  * base/err_msg.h -- CANN's C++ error-message framework (namespace
- * error_message), served by errcode (the crate errcode-ffi).
+ * error_message), served by errcode (the crate errcat-ffi).
  *
- * Compile with -I <errcode>/ffi/include/cann and link liberrcode_ffi.a (on
- * Linux with -lpthread -ldl -lm) or liberrcode_ffi.so in place of CANN's
+ * Compile with -I <errcode>/ffi/include/cann and link liberrcat_ffi.a (on
+ * Linux with -lpthread -ldl -lm) or liberrcat_ffi.so in place of CANN's
  * liberror_manager; call sites do not change:
  *
  *     std::vector<const char*> key{"buf_size"};

@@ -2,7 +2,7 @@
 //! `devmgr-errors` with only its types imported, as a user writes it.
 
 use devmgr_errors::{DeviceError, MemoryError};
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 /// Opens a device: unknown ids are reported and returned in one expression.
 pub fn open(device_id: u32) -> Result<(), DeviceError> {

@@ -1,7 +1,7 @@
 //! Reports across crates: codes of devmgr-errors reported from devmgr-app
 //! by value, by `reported()` with `?`, and by code, all in one store.
 
-use errcode::{Layout, registry, take_error_message_with};
+use errcat::{Layout, registry, take_error_message_with};
 
 #[test]
 fn codes_of_another_crate_report_by_value_and_by_code() {
@@ -37,10 +37,10 @@ fn an_error_reported_with_question_mark_reaches_anyhow_with_its_code() {
     }
     let error = start(9).unwrap_err();
     assert_eq!(
-        errcode::definition_of(error.as_ref()).unwrap().code(),
+        errcat::definition_of(error.as_ref()).unwrap().code(),
         "EV0001"
     );
-    let _ = errcode::take_error_message();
+    let _ = errcat::take_error_message();
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 /// What can go wrong with a device.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! Memory: EV0101-EV0105.
 
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 /// What can go wrong with device or host memory.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! Streams: EV0201-EV0205.
 
-use errcode::prelude::*;
+use errcat::prelude::*;
 
 /// What can go wrong with a stream of tasks.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! Test support: defines `EZ0900`, which `dup-b` defines as well.
 
-use errcode::error_code;
+use errcat::error_code;
 
 /// The first of two definitions of `EZ0900`.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 
 mod storage;
 
-use errcode::error_code;
+use errcat::error_code;
 
 /// A sync job stopped.
 #[error_code(

@@ -1,4 +1,4 @@
-use errcode::error_code;
+use errcat::error_code;
 
 #[error_code(
     "ES0101",
