@@ -33,7 +33,8 @@ pub enum Layout {
     /// The graph engine's `ErrorManager` (`error_manager.cc`, served by
     /// `GetErrMgrErrorMessage`), lines ending in `\n`: `[PID: 4711]
     /// 2026-12-01-12:34:56.789.012 Title(EK0201): message` with the process
-    /// id and the report's time in local time, `        Possible Cause: `
+    /// id and the report's time in local time (with the `local-time`
+    /// feature; in UTC without it), `        Possible Cause: `
     /// and `        Solution: ` lines unless empty or `N/A`, then
     /// `TraceBack (most recent call last):` and the other errors indented by
     /// eight spaces; when every error is internal, `E19999: Internal error!`

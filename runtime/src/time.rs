@@ -33,7 +33,9 @@ pub fn keep_report_times() {
 ///
 /// [`Display`](fmt::Display) converts it to local time (the `TZ` variable,
 /// else `/etc/localtime`) as the CANN graph engine's error manager writes
-/// it, to the microsecond: `2026-12-01-12:34:56.789.012`
+/// it, when the `local-time` feature is on (`errcat-ffi` turns it on);
+/// without it, to UTC, so that a crate that never shows report times does
+/// not build a time zone database reader. To the microsecond: `2026-12-01-12:34:56.789.012`
 /// (year-month-day-hour:minute:second, then the milliseconds and the
 /// microseconds within them). A report made before times were kept shows
 /// the time it is displayed.
@@ -185,6 +187,7 @@ thread_local! {
 /// variable (a zone name, `:name`, or a POSIX rule such as `IST-5:30`;
 /// empty for UTC), else `/etc/localtime`. Read once per process, on the
 /// first rendering that shows a time; UTC where neither can be read.
+#[cfg(feature = "local-time")]
 fn local_zone() -> tz::TimeZoneRef<'static> {
     static ZONE: std::sync::OnceLock<Option<tz::TimeZone>> = std::sync::OnceLock::new();
     let zone = ZONE.get_or_init(|| {
@@ -206,30 +209,82 @@ fn local_zone() -> tz::TimeZoneRef<'static> {
 
 /// The second `seconds` after the Unix epoch in local time, as
 /// `2026-12-01-12:34:56.000.000` (the fraction is written by the caller).
+#[cfg(feature = "local-time")]
 fn local_text(seconds: i64) -> [u8; TEXT_LEN] {
     zoned_text(seconds, local_zone())
 }
 
+/// Without the `local-time` feature the time zone's rules are not built
+/// (`tz-rs` is most of what a report's time costs a build), and times are
+/// shown in UTC.
+#[cfg(not(feature = "local-time"))]
+fn local_text(seconds: i64) -> [u8; TEXT_LEN] {
+    utc_text(seconds)
+}
+
 /// [`local_text`] in the time zone `zone`.
+#[cfg(feature = "local-time")]
 fn zoned_text(seconds: i64, zone: tz::TimeZoneRef<'_>) -> [u8; TEXT_LEN] {
-    let mut text = *b"0000-00-00-00:00:00.000.000";
     // A second no calendar of the zone can hold (hundreds of billions of
-    // years away) is shown in UTC, and one UTC cannot hold as the epoch.
-    let Ok(local) = tz::DateTime::from_timespec(seconds, 0, zone)
-        .or_else(|_| tz::DateTime::from_timespec(seconds, 0, tz::TimeZoneRef::utc()))
-    else {
-        return *b"1970-01-01-00:00:00.000.000";
+    // years away) is shown in UTC.
+    let Ok(local) = tz::DateTime::from_timespec(seconds, 0, zone) else {
+        return utc_text(seconds);
     };
     let year = u32::try_from(local.year()).unwrap_or_default() % 10_000;
-    let fields: [(usize, usize, u32); 6] = [
-        (0, 4, year),
-        (5, 2, local.month().into()),
-        (8, 2, local.month_day().into()),
-        (11, 2, local.hour().into()),
-        (14, 2, local.minute().into()),
-        (17, 2, local.second().into()),
-    ];
-    for (start, width, value) in fields {
+    civil_text([
+        year,
+        local.month().into(),
+        local.month_day().into(),
+        local.hour().into(),
+        local.minute().into(),
+        local.second().into(),
+    ])
+}
+
+/// The second `seconds` after the Unix epoch in UTC, as
+/// `2026-12-01-12:34:56.000.000`. The proleptic Gregorian calendar by its
+/// 400-year cycles, as `gmtime` counts it; a year outside 0-9999 keeps its
+/// last four digits, and one no `i64` of days can hold shows the epoch.
+fn utc_text(seconds: i64) -> [u8; TEXT_LEN] {
+    const DAYS_PER_ERA: i64 = 146_097;
+    let days = seconds.div_euclid(86_400);
+    let in_day = seconds.rem_euclid(86_400);
+    // Days since 0000-03-01, so that a leap day ends its year.
+    let Some(shifted) = days.checked_add(719_468) else {
+        return *b"1970-01-01-00:00:00.000.000";
+    };
+    let era = shifted.div_euclid(DAYS_PER_ERA);
+    let day_of_era = shifted.rem_euclid(DAYS_PER_ERA);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = era
+        .saturating_mul(400)
+        .saturating_add(year_of_era)
+        .saturating_add(i64::from(month <= 2));
+    let field = |value: i64| u32::try_from(value.rem_euclid(10_000)).unwrap_or_default();
+    civil_text([
+        field(year),
+        field(month),
+        field(day),
+        field(in_day / 3_600),
+        field(in_day / 60 % 60),
+        field(in_day % 60),
+    ])
+}
+
+/// Year, month, day, hour, minute and second as `2026-12-01-12:34:56.000.000`.
+fn civil_text(values: [u32; 6]) -> [u8; TEXT_LEN] {
+    let mut text = *b"0000-00-00-00:00:00.000.000";
+    let places: [(usize, usize); 6] = [(0, 4), (5, 2), (8, 2), (11, 2), (14, 2), (17, 2)];
+    for ((start, width), value) in places.into_iter().zip(values) {
         write_digits(&mut text[start..start + width], value);
     }
     text
@@ -268,6 +323,7 @@ mod tests {
         assert_eq!(shown.as_bytes()[13], b':');
     }
 
+    #[cfg(feature = "local-time")]
     #[test]
     fn the_time_is_written_in_the_zone_given() {
         // 2026-12-01 12:34:56 UTC.
@@ -287,7 +343,34 @@ mod tests {
             &zoned_text(second - 13 * 3600, new_york.as_ref()),
             b"2026-11-30-18:34:56.000.000"
         );
-        // Before 1970, the fraction counts forward from the second before.
+    }
+
+    #[test]
+    fn utc_is_the_gregorian_calendar_as_gmtime_counts_it() {
+        let cases: [(i64, &[u8; TEXT_LEN]); 9] = [
+            (0, b"1970-01-01-00:00:00.000.000"),
+            (1_796_128_496, b"2026-12-01-12:34:56.000.000"),
+            // A leap day, the day after, and the last second of a leap year.
+            (951_782_400, b"2000-02-29-00:00:00.000.000"),
+            (951_868_800, b"2000-03-01-00:00:00.000.000"),
+            (1_609_459_199, b"2020-12-31-23:59:59.000.000"),
+            // 1900 and 2100 are not leap years.
+            (-2_203_891_200, b"1900-03-01-00:00:00.000.000"),
+            (4_107_542_400, b"2100-03-01-00:00:00.000.000"),
+            // Before the epoch, the second counts back from midnight.
+            (-1, b"1969-12-31-23:59:59.000.000"),
+            (253_402_300_799, b"9999-12-31-23:59:59.000.000"),
+        ];
+        for (second, text) in cases {
+            assert_eq!(&utc_text(second), text, "{second}");
+        }
+        // Far away: the year's last four digits, never a panic.
+        let _ = utc_text(i64::MAX);
+        let _ = utc_text(i64::MIN);
+    }
+
+    #[test]
+    fn a_time_before_1970_counts_its_fraction_forward_from_the_second_before() {
         let before = ReportTime::from_system_time(UNIX_EPOCH - Duration::from_micros(1_500_000));
         let text = before.text();
         assert_eq!(&text[17..27], b"58.500.000");

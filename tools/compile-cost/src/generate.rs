@@ -829,7 +829,7 @@ mod tests {
         assert_eq!(
             manifest("thiserror", &[], &["thiserror = \"2\""]),
             "[package]\nname = \"cost-thiserror\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
-             publish = false\n\n[dependencies]\nerrcode.workspace = true\nthiserror = \"2\"\n"
+             publish = false\n\n[dependencies]\nerrcat.workspace = true\nthiserror = \"2\"\n"
         );
     }
 
