@@ -44,6 +44,10 @@
 //!   else the [`WorkStream`] the thread entered, else the thread's own.
 //!   [`take_error_message`], [`take_warning_message`], [`take_reports`] and
 //!   [`restore_reports`] act on it.
+//!
+//! The [guide](crate::guide) has the rest: enums and error values, async
+//! tasks and work streams, the integrations, the C and C++ library, and the
+//! `errcode` tool that checks every copy of a catalog.
 
 #![doc = include_str!("docs/integrations.md")]
 #![forbid(unsafe_code)]
@@ -368,6 +372,35 @@ pub mod prelude {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The guide: how to define, report, integrate and check error codes, from
+/// C and C++ too. Its chapters are the Markdown files of `docs/guide/` in
+/// the repository, shown here so that docs.rs has them and so that every
+/// Rust example in them is compiled and run as a doctest. Built only by
+/// rustdoc: it adds nothing to a user's build.
+#[cfg(any(doc, doctest))]
+pub mod guide {
+    #[doc = include_str!("../docs/guide/defining-and-reporting.md")]
+    pub mod defining_and_reporting {}
+    // Its examples need the three integrations; without them it shows
+    // only a pointer (CI runs the doctests with the features on).
+    #[cfg_attr(
+        all(feature = "tracing", feature = "serde", feature = "miette"),
+        doc = include_str!("../docs/guide/integrations.md")
+    )]
+    #[cfg_attr(
+        not(all(feature = "tracing", feature = "serde", feature = "miette")),
+        doc = "Integrations: tracing, serde, miette. Built with the features \
+               `tracing`, `serde` and `miette` on (docs.rs builds with all)."
+    )]
+    pub mod integrations {}
+    #[doc = include_str!("../docs/guide/c-and-cpp.md")]
+    pub mod c_and_cpp {}
+    #[doc = include_str!("../docs/guide/cli.md")]
+    pub mod cli {}
+    #[doc = include_str!("../docs/guide/contributing.md")]
+    pub mod contributing {}
+}
 
 /// What generated code refers to; not part of the API.
 #[doc(hidden)]
