@@ -276,7 +276,9 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
             "tool": {"driver": {
                 "name": "errcode",
                 "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://example.invalid/errcode",
+                // Where the tool's rules are explained: the guide's chapter
+                // on the tool, as docs.rs shows the released crate.
+                "informationUri": "https://docs.rs/errcat/latest/errcat/guide/cli/index.html",
                 "rules": rules,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
