@@ -75,7 +75,7 @@ Cflags: -I\${includedir}/errcat_ffi/cann -I\${includedir}
 Libs: -Wl,--require-defined=errcode_ffi_cxx \${libdir}/liberrcat_ffi.a $private
 EOF
 
-cat > "$prefix/lib/cmake/errcat_ffi/errcode_ffiConfig.cmake" <<'EOF'
+cat > "$prefix/lib/cmake/errcat_ffi/errcat_ffiConfig.cmake" <<'EOF'
 # find_package(errcat_ffi): errcode's C ABI and CANN's C++ error-message
 # framework, in place of CANN's liberror_manager.
 #
@@ -90,31 +90,31 @@ cat > "$prefix/lib/cmake/errcat_ffi/errcode_ffiConfig.cmake" <<'EOF'
 # base/err_mgr.h) and include (errcode/compact_error_manager.h) on the
 # include path.
 cmake_minimum_required(VERSION 3.13)
-get_filename_component(_errcode_ffi_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
+get_filename_component(_errcat_ffi_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 include(CMakeFindDependencyMacro)
 find_dependency(Threads)
 
 if(NOT TARGET errcat_ffi::errcat_ffi)
     add_library(errcat_ffi::errcat_ffi INTERFACE IMPORTED)
     set_target_properties(errcat_ffi::errcat_ffi PROPERTIES
-        INTERFACE_INCLUDE_DIRECTORIES "${_errcode_ffi_prefix}/include/errcat_ffi/cann;${_errcode_ffi_prefix}/include"
+        INTERFACE_INCLUDE_DIRECTORIES "${_errcat_ffi_prefix}/include/errcat_ffi/cann;${_errcat_ffi_prefix}/include"
         INTERFACE_LINK_LIBRARIES
-            "-Wl,--push-state,--no-as-needed;${_errcode_ffi_prefix}/lib/liberrcat_ffi.so;-Wl,--pop-state;Threads::Threads")
+            "-Wl,--push-state,--no-as-needed;${_errcat_ffi_prefix}/lib/liberrcat_ffi.so;-Wl,--pop-state;Threads::Threads")
 endif()
 
 if(NOT TARGET errcat_ffi::errcat_ffi_static)
     add_library(errcat_ffi::errcat_ffi_static INTERFACE IMPORTED)
     set_target_properties(errcat_ffi::errcat_ffi_static PROPERTIES
-        INTERFACE_INCLUDE_DIRECTORIES "${_errcode_ffi_prefix}/include/errcat_ffi/cann;${_errcode_ffi_prefix}/include"
+        INTERFACE_INCLUDE_DIRECTORIES "${_errcat_ffi_prefix}/include/errcat_ffi/cann;${_errcat_ffi_prefix}/include"
         INTERFACE_LINK_OPTIONS "LINKER:--require-defined=errcode_ffi_cxx"
         INTERFACE_LINK_LIBRARIES
-            "${_errcode_ffi_prefix}/lib/liberrcat_ffi.a;stdc++;gcc_s;util;rt;Threads::Threads;m;dl")
+            "${_errcat_ffi_prefix}/lib/liberrcat_ffi.a;stdc++;gcc_s;util;rt;Threads::Threads;m;dl")
 endif()
 
-unset(_errcode_ffi_prefix)
+unset(_errcat_ffi_prefix)
 EOF
 
-cat > "$prefix/lib/cmake/errcat_ffi/errcode_ffiConfigVersion.cmake" <<EOF
+cat > "$prefix/lib/cmake/errcat_ffi/errcat_ffiConfigVersion.cmake" <<EOF
 # Any version asked for up to this one, with the same major version.
 set(PACKAGE_VERSION "$version")
 if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
