@@ -1,7 +1,7 @@
 //! The argument arrays of `ReportErrMessage`, read without trusting them
 //! further than the header's contract.
 
-use core::cell::Cell;
+use core::cell::{Cell, OnceCell};
 use core::ffi::{CStr, c_char};
 use core::fmt;
 use core::marker::PhantomData;
@@ -233,6 +233,10 @@ pub(crate) struct FrameworkFields<'a> {
     /// Every field asked for so far was the key in its own place.
     in_order: Cell<bool>,
     unsure: Cell<bool>,
+    /// The keys' bytes with their places, sorted, for more than
+    /// [`FrameworkFields::SCAN`] keys; `None` inside when allocating them
+    /// failed.
+    sorted: OnceCell<Option<Vec<(&'a [u8], usize)>>>,
     /// The strings are borrowed for 'a.
     strings: PhantomData<&'a CStr>,
 }
@@ -264,9 +268,16 @@ impl<'a> FrameworkFields<'a> {
             count,
             in_order: Cell::new(true),
             unsure: Cell::new(false),
+            sorted: OnceCell::new(),
             strings: PhantomData,
         })
     }
+
+    /// How many keys are compared one by one, as `errcat::report_dynamic`
+    /// compares its arguments: past that, the keys are sorted once and
+    /// bisected, so that n keys naming n fields in any order take
+    /// O(n log n) comparisons, not n².
+    const SCAN: usize = 16;
 
     /// Whether a value was not found because the arrays would have to be
     /// read as text (with U+FFFD) to tell.
@@ -284,12 +295,53 @@ impl<'a> FrameworkFields<'a> {
             return self.value(at);
         }
         self.in_order.set(false);
+        if self.count > Self::SCAN
+            && let Some(sorted) = self.sorted.get_or_init(|| self.sorted_keys())
+        {
+            return self.bisect(sorted, name);
+        }
         for index in 0..self.count {
             if self.key_is(index, name)? {
                 return self.value(index);
             }
         }
         None
+    }
+
+    /// The value of the first key that is `name`, found in `sorted`. A
+    /// name that is not ASCII is noted as unsure, as `key_is` may note it:
+    /// a key that is not UTF-8 might be that name once read with U+FFFD,
+    /// which only reading the keys as text tells.
+    fn bisect(&self, sorted: &[(&'a [u8], usize)], name: &str) -> Option<&'a str> {
+        if !name.is_ascii() {
+            self.unsure.set(true);
+            return None;
+        }
+        let name = name.as_bytes();
+        let at = sorted.partition_point(|&(key, _)| key < name);
+        match sorted.get(at) {
+            Some(&(key, index)) if key == name => self.value(index),
+            _ => None,
+        }
+    }
+
+    /// The keys' bytes with their places, sorted by bytes and by place
+    /// among equal keys; `None` when they cannot be allocated.
+    #[cold]
+    #[inline(never)]
+    fn sorted_keys(&self) -> Option<Vec<(&'a [u8], usize)>> {
+        let mut sorted = Vec::new();
+        sorted.try_reserve_exact(self.count).ok()?;
+        sorted.extend((0..self.count).map(|index| {
+            // SAFETY: `read` found the element at `index` (below `count`)
+            // readable and not NULL, a NUL-terminated string readable and
+            // unchanged for 'a.
+            let key = unsafe { CStr::from_ptr(self.keys.add(index).read()) };
+            (key.to_bytes(), index)
+        }));
+        // Unstable, so that sorting allocates nothing; the place breaks ties.
+        sorted.sort_unstable();
+        Some(sorted)
     }
 
     /// Whether key `index` (below `count`) is `name`, compared byte by
