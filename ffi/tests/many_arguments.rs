@@ -198,6 +198,46 @@ fn names_sorted_as_a_std_map_sorts_them_through_the_framework() {
     assert_eq!(report_framework("EK0291", &arrays), expected("EK0291", N));
 }
 
+/// The names and values `a{i}`, `v{i}` in reverse, as pairs.
+fn reversed_pairs(count: usize) -> Vec<(String, String)> {
+    (0..count)
+        .rev()
+        .map(|i| (format!("a{i}"), format!("v{i}")))
+        .collect()
+}
+
+fn as_pairs(given: &[(String, String)]) -> Vec<(&str, &str)> {
+    given
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect()
+}
+
+/// The framework's `PROCESS_MODE` reports through
+/// `errcat::report_dynamic_suffixed`, and `SetRawErrorMessages` puts items
+/// back through `errcat::Report::from_parts`: each searches the names too.
+#[test]
+fn a_definition_of_100000_arguments_in_reverse_suffixed_and_from_parts() {
+    registered();
+    let given = reversed_pairs(100_000);
+    let pairs = as_pairs(&given);
+    errcat::report_dynamic_suffixed("EK0290", &pairs, "[THREAD:7]").unwrap();
+    let text = errcat::take_error_message().unwrap();
+    let plain = expected("EK0290", 100_000);
+    assert!(text.starts_with("EK0290: v0 v1 v2 "), "{text:.80}");
+    // Cut at the 1,024 bytes a store keeps, the text ends before the
+    // suffix would.
+    assert_eq!(text, plain, "{text:.80}");
+    let message: Vec<String> = (0..100_000).map(|i| format!("v{i}")).collect();
+    let message = message.join(" ");
+    let report =
+        errcat::Report::from_parts("EK0290", &message, &pairs, errcat::ReportTime::now()).unwrap();
+    let args: Vec<(&str, &str)> = report.args().collect();
+    assert_eq!(args.len(), 100_000);
+    assert_eq!(args[0], ("a0", "v0"));
+    assert_eq!(args[99_999], ("a99999", "v99999"));
+}
+
 /// Of a name given twice, the first counts, among many names as among a
 /// few; names the definition lacks are ignored.
 #[test]
@@ -288,6 +328,16 @@ fn linear(way: &str, report: impl Fn(&str, &mut Arrays) -> String) {
 #[test]
 fn reporting_through_the_c_abi_grows_linearly_with_the_arguments() {
     linear("ReportErrMessage", report_c);
+}
+
+#[test]
+fn reporting_with_a_suffix_grows_linearly_with_the_arguments() {
+    linear("report_dynamic_suffixed", |code, arrays| {
+        let count = arrays.names.len();
+        let given = reversed_pairs(count);
+        errcat::report_dynamic_suffixed(code, &as_pairs(&given), "[THREAD:7]").unwrap();
+        errcat::take_error_message().unwrap()
+    });
 }
 
 #[test]

@@ -452,6 +452,25 @@ pub fn report_dynamic(code: &str, args: &[(&str, &str)]) -> Result<(), ReportErr
     // the one in the field's place is compared first. While every field
     // before was found in its place, that one is also the first of its
     // name, since a definition's fields are distinct.
+    if args.len() > Named::SCAN {
+        return report_dynamic_many(code, args);
+    }
+    let in_order = core::cell::Cell::new(true);
+    report_dynamic_with(code, |at, name| match args.get(at) {
+        Some(&(given, value)) if in_order.get() && same_text(given, name) => Some(value),
+        _ => {
+            in_order.set(false);
+            value_of(args, name)
+        }
+    })
+}
+
+/// [`report_dynamic`] of more than [`Named::SCAN`] arguments: the same,
+/// with the arguments searched through [`Named`] once out of order. Apart,
+/// so that a report of a few arguments pays nothing for it.
+#[track_caller]
+#[inline(never)]
+fn report_dynamic_many(code: &str, args: &[(&str, &str)]) -> Result<(), ReportError> {
     let in_order = core::cell::Cell::new(true);
     let named = Named::new(args);
     report_dynamic_with(code, |at, name| match args.get(at) {
@@ -1018,5 +1037,54 @@ mod tests {
         ] {
             assert_eq!(interned_internal_code(code), None, "{code}");
         }
+    }
+
+    /// Names `n0`, `n1`, ... in a shuffled order, some given twice with
+    /// values that tell the first from the second.
+    fn shuffled(count: usize) -> Vec<(String, String)> {
+        let mut given: Vec<(String, String)> = (0..count)
+            .map(|i| (format!("n{}", (i * 7919) % count), format!("first {i}")))
+            .collect();
+        for i in (0..count).step_by(5) {
+            given.push((given[i].0.clone(), format!("second {i}")));
+        }
+        given
+    }
+
+    #[test]
+    fn a_search_of_many_names_finds_what_a_scan_finds() {
+        for count in [0, 1, 5, Named::SCAN, Named::SCAN + 1, 100, 1_000] {
+            let given = shuffled(count);
+            let args: Vec<(&str, &str)> = given
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str()))
+                .collect();
+            let named = Named::new(&args);
+            for name in (0..count + 3)
+                .map(|i| format!("n{i}"))
+                .chain(["".to_owned()])
+            {
+                assert_eq!(
+                    named.search(&name),
+                    value_of(&args, &name),
+                    "{count}: {name}"
+                );
+            }
+            // Sorted once, when there are more names than are scanned.
+            assert_eq!(named.sorted.get().is_some(), args.len() > Named::SCAN);
+        }
+    }
+
+    #[test]
+    fn of_a_name_given_twice_the_first_counts_among_many() {
+        let mut args = vec![("b", "first b"), ("a", "first a")];
+        args.extend((0..100).map(|_| ("z", "z")));
+        args.extend([("a", "second a"), ("b", "second b")]);
+        let named = Named::new(&args);
+        assert_eq!(named.search("a"), Some("first a"));
+        assert_eq!(named.search("b"), Some("first b"));
+        assert_eq!(named.search("z"), Some("z"));
+        assert_eq!(named.search("y"), None);
+        assert_eq!(named.search("zz"), None);
     }
 }
