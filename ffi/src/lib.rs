@@ -22,6 +22,9 @@
 //! C caller sees that differs from `error_manager.c`.
 //!
 //! Nothing unwinds into C: every function catches panics at the boundary.
+//! No function may be called from a signal handler (the header's opening
+//! comment says why): the first call runs a one-time initialisation, and
+//! every call may allocate and take locks.
 //! `FormatReportInner` is variadic, so it is written in C
 //! (`src/format_report_inner.c`) over `ReportInterErrMessage`.
 
@@ -95,6 +98,9 @@ thread_local! {
 /// for `EK0201`; `WK9999`, among the warnings, for `WK0100`) or else
 /// `E19999`, and `ErrcodeLastError` returns the same text.
 ///
+/// Not from a signal handler: it allocates and takes locks, and its first
+/// call initialises the library (see Signals above).
+///
 /// # Safety
 ///
 /// `errorCode` is NULL or a NUL-terminated string. Unless `args` or
@@ -143,6 +149,9 @@ pub unsafe extern "C" fn ReportErrMessage(
 /// the message is recorded, after a note of what went wrong, under the
 /// internal code of the code's module (`EK9999` for `EK0201`) or else
 /// `E19999`, and `ErrcodeLastError` returns the same text.
+///
+/// Not from a signal handler: it allocates and takes locks (see Signals
+/// above).
 ///
 /// # Safety
 ///
