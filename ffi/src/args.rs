@@ -216,6 +216,9 @@ pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
     FrameworkPairs::Done(f(pairs))
 }
 
+/// Keys as bytes with their places, sorted by bytes and by place.
+type SortedKeys<'a> = Vec<(&'a [u8], usize)>;
+
 /// The framework's arrays (`ReportPredefinedErrMsg`'s key and value
 /// vectors) read field by field, for [`errcat::report_dynamic_with`]: each
 /// field's name is compared with the keys as C strings, byte by byte, so no
@@ -236,7 +239,7 @@ pub(crate) struct FrameworkFields<'a> {
     /// The keys' bytes with their places, sorted, for more than
     /// [`FrameworkFields::SCAN`] keys; `None` inside when allocating them
     /// failed.
-    sorted: OnceCell<Option<Vec<(&'a [u8], usize)>>>,
+    sorted: OnceCell<Option<SortedKeys<'a>>>,
     /// The strings are borrowed for 'a.
     strings: PhantomData<&'a CStr>,
 }
@@ -329,7 +332,7 @@ impl<'a> FrameworkFields<'a> {
     /// among equal keys; `None` when they cannot be allocated.
     #[cold]
     #[inline(never)]
-    fn sorted_keys(&self) -> Option<Vec<(&'a [u8], usize)>> {
+    fn sorted_keys(&self) -> Option<SortedKeys<'a>> {
         let mut sorted = Vec::new();
         sorted.try_reserve_exact(self.count).ok()?;
         sorted.extend((0..self.count).map(|index| {
@@ -527,6 +530,28 @@ mod tests {
         let fields = fields_of(&keys[2..], &values[2..]);
         assert_eq!(fields.value_of(0, "a"), Some("0"));
         assert_eq!(fields.value_of(1, "buf_size"), Some("1MB"));
+    }
+
+    #[test]
+    fn of_many_keys_out_of_order_the_first_of_each_name_is_found_by_bisection() {
+        let mut texts: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        texts.extend(["b", "a", "b", "a", "é"].map(str::to_owned));
+        let keys: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let values: Vec<String> = (0..keys.len()).map(|i| format!("v{i}")).collect();
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let (keys, values) = (c_strings(&keys), c_strings(&values));
+        let (keys, values) = (pointers(&keys), pointers(&values));
+        let fields = fields_of(&keys, &values);
+        assert_eq!(fields.value_of(0, "a"), Some("v41"));
+        assert!(fields.sorted.get().is_some(), "sorted once out of order");
+        assert_eq!(fields.value_of(1, "b"), Some("v40"));
+        assert_eq!(fields.value_of(2, "k39"), Some("v39"));
+        assert_eq!(fields.value_of(3, "k40"), None);
+        assert_eq!(fields.value_of(4, ""), None);
+        assert!(!fields.is_unsure());
+        // A name that is not ASCII is left to the pairs read as text.
+        assert_eq!(fields.value_of(5, "é"), None);
+        assert!(fields.is_unsure());
     }
 
     #[test]
