@@ -216,6 +216,12 @@ pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
     FrameworkPairs::Done(f(pairs))
 }
 
+/// How many keys the framework's arrays may have for each to be compared in
+/// turn, as `errcat::report_dynamic` compares its arguments: sixteen fields
+/// out of order cost at most 256 comparisons, about what sorting sixteen
+/// keys costs, with no allocation.
+const SCAN: usize = 16;
+
 /// Keys as bytes with their places, sorted by bytes and by place.
 type SortedKeys<'a> = Vec<(&'a [u8], usize)>;
 
@@ -236,10 +242,6 @@ pub(crate) struct FrameworkFields<'a> {
     /// Every field asked for so far was the key in its own place.
     in_order: Cell<bool>,
     unsure: Cell<bool>,
-    /// The keys' bytes with their places, sorted, for more than
-    /// [`FrameworkFields::SCAN`] keys; `None` inside when allocating them
-    /// failed.
-    sorted: OnceCell<Option<SortedKeys<'a>>>,
     /// The strings are borrowed for 'a.
     strings: PhantomData<&'a CStr>,
 }
@@ -271,16 +273,18 @@ impl<'a> FrameworkFields<'a> {
             count,
             in_order: Cell::new(true),
             unsure: Cell::new(false),
-            sorted: OnceCell::new(),
             strings: PhantomData,
         })
     }
 
-    /// How many keys are compared one by one, as `errcat::report_dynamic`
-    /// compares its arguments: past that, the keys are sorted once and
-    /// bisected, so that n keys naming n fields in any order take
+    /// Whether there are more keys than are compared one by one, as
+    /// `errcat::report_dynamic` compares its arguments: then look the
+    /// fields up through [`ManyFields`], which sorts the keys once and
+    /// bisects them, so that n keys naming n fields in any order take
     /// O(n log n) comparisons, not n².
-    const SCAN: usize = 16;
+    pub(crate) fn are_many(&self) -> bool {
+        self.count > SCAN
+    }
 
     /// Whether a value was not found because the arrays would have to be
     /// read as text (with U+FFFD) to tell.
@@ -298,11 +302,12 @@ impl<'a> FrameworkFields<'a> {
             return self.value(at);
         }
         self.in_order.set(false);
-        if self.count > Self::SCAN
-            && let Some(sorted) = self.sorted.get_or_init(|| self.sorted_keys())
-        {
-            return self.bisect(sorted, name);
-        }
+        self.scan(name)
+    }
+
+    /// The value of the first key that is `name`, each key compared in
+    /// turn; `None` as soon as it is unsure.
+    fn scan(&self, name: &str) -> Option<&'a str> {
         for index in 0..self.count {
             if self.key_is(index, name)? {
                 return self.value(index);
@@ -384,6 +389,39 @@ impl<'a> FrameworkFields<'a> {
                 self.unsure.set(true);
                 None
             }
+        }
+    }
+}
+
+/// The framework's arrays of more than [`SCAN`] keys, looked up as
+/// [`FrameworkFields::value_of`] does, but that once a field is not in its
+/// own place the keys are sorted, once, and bisected. Apart, so that a
+/// report of a few keys pays nothing for it.
+pub(crate) struct ManyFields<'f, 'a> {
+    fields: &'f FrameworkFields<'a>,
+    /// `None` inside when allocating the sorted keys failed: each key is
+    /// compared in turn then.
+    sorted: OnceCell<Option<SortedKeys<'a>>>,
+}
+
+impl<'f, 'a> ManyFields<'f, 'a> {
+    pub(crate) fn new(fields: &'f FrameworkFields<'a>) -> Self {
+        ManyFields {
+            fields,
+            sorted: OnceCell::new(),
+        }
+    }
+
+    /// What [`FrameworkFields::value_of`] gives.
+    pub(crate) fn value_of(&self, at: usize, name: &str) -> Option<&'a str> {
+        let fields = self.fields;
+        if fields.in_order.get() && at < fields.count && fields.key_is(at, name)? {
+            return fields.value(at);
+        }
+        fields.in_order.set(false);
+        match self.sorted.get_or_init(|| fields.sorted_keys()) {
+            Some(sorted) => fields.bisect(sorted, name),
+            None => fields.scan(name),
         }
     }
 }
@@ -542,16 +580,18 @@ mod tests {
         let (keys, values) = (c_strings(&keys), c_strings(&values));
         let (keys, values) = (pointers(&keys), pointers(&values));
         let fields = fields_of(&keys, &values);
+        assert!(fields.are_many());
+        let fields = ManyFields::new(&fields);
         assert_eq!(fields.value_of(0, "a"), Some("v41"));
         assert!(fields.sorted.get().is_some(), "sorted once out of order");
         assert_eq!(fields.value_of(1, "b"), Some("v40"));
         assert_eq!(fields.value_of(2, "k39"), Some("v39"));
         assert_eq!(fields.value_of(3, "k40"), None);
         assert_eq!(fields.value_of(4, ""), None);
-        assert!(!fields.is_unsure());
+        assert!(!fields.fields.is_unsure());
         // A name that is not ASCII is left to the pairs read as text.
         assert_eq!(fields.value_of(5, "é"), None);
-        assert!(fields.is_unsure());
+        assert!(fields.fields.is_unsure());
     }
 
     #[test]
