@@ -1,7 +1,7 @@
 //! The argument arrays of `ReportErrMessage`, read without trusting them
 //! further than the header's contract.
 
-use core::cell::Cell;
+use core::cell::{Cell, OnceCell};
 use core::ffi::{CStr, c_char};
 use core::fmt;
 use core::marker::PhantomData;
@@ -216,6 +216,15 @@ pub(crate) unsafe fn read_framework_pairs<R, F: FnOnce(&[(&str, &str)]) -> R>(
     FrameworkPairs::Done(f(pairs))
 }
 
+/// How many keys the framework's arrays may have for each to be compared in
+/// turn, as `errcat::report_dynamic` compares its arguments: sixteen fields
+/// out of order cost at most 256 comparisons, about what sorting sixteen
+/// keys costs, with no allocation.
+const SCAN: usize = 16;
+
+/// Keys as bytes with their places, sorted by bytes and by place.
+type SortedKeys<'a> = Vec<(&'a [u8], usize)>;
+
 /// The framework's arrays (`ReportPredefinedErrMsg`'s key and value
 /// vectors) read field by field, for [`errcat::report_dynamic_with`]: each
 /// field's name is compared with the keys as C strings, byte by byte, so no
@@ -268,6 +277,15 @@ impl<'a> FrameworkFields<'a> {
         })
     }
 
+    /// Whether there are more keys than are compared one by one, as
+    /// `errcat::report_dynamic` compares its arguments: then look the
+    /// fields up through [`ManyFields`], which sorts the keys once and
+    /// bisects them, so that n keys naming n fields in any order take
+    /// O(n log n) comparisons, not n².
+    pub(crate) fn are_many(&self) -> bool {
+        self.count > SCAN
+    }
+
     /// Whether a value was not found because the arrays would have to be
     /// read as text (with U+FFFD) to tell.
     pub(crate) fn is_unsure(&self) -> bool {
@@ -284,12 +302,54 @@ impl<'a> FrameworkFields<'a> {
             return self.value(at);
         }
         self.in_order.set(false);
+        self.scan(name)
+    }
+
+    /// The value of the first key that is `name`, each key compared in
+    /// turn; `None` as soon as it is unsure.
+    fn scan(&self, name: &str) -> Option<&'a str> {
         for index in 0..self.count {
             if self.key_is(index, name)? {
                 return self.value(index);
             }
         }
         None
+    }
+
+    /// The value of the first key that is `name`, found in `sorted`. A
+    /// name that is not ASCII is noted as unsure, as `key_is` may note it:
+    /// a key that is not UTF-8 might be that name once read with U+FFFD,
+    /// which only reading the keys as text tells.
+    fn bisect(&self, sorted: &[(&'a [u8], usize)], name: &str) -> Option<&'a str> {
+        if !name.is_ascii() {
+            self.unsure.set(true);
+            return None;
+        }
+        let name = name.as_bytes();
+        let at = sorted.partition_point(|&(key, _)| key < name);
+        match sorted.get(at) {
+            Some(&(key, index)) if key == name => self.value(index),
+            _ => None,
+        }
+    }
+
+    /// The keys' bytes with their places, sorted by bytes and by place
+    /// among equal keys; `None` when they cannot be allocated.
+    #[cold]
+    #[inline(never)]
+    fn sorted_keys(&self) -> Option<SortedKeys<'a>> {
+        let mut sorted = Vec::new();
+        sorted.try_reserve_exact(self.count).ok()?;
+        sorted.extend((0..self.count).map(|index| {
+            // SAFETY: `read` found the element at `index` (below `count`)
+            // readable and not NULL, a NUL-terminated string readable and
+            // unchanged for 'a.
+            let key = unsafe { CStr::from_ptr(self.keys.add(index).read()) };
+            (key.to_bytes(), index)
+        }));
+        // Unstable, so that sorting allocates nothing; the place breaks ties.
+        sorted.sort_unstable();
+        Some(sorted)
     }
 
     /// Whether key `index` (below `count`) is `name`, compared byte by
@@ -329,6 +389,39 @@ impl<'a> FrameworkFields<'a> {
                 self.unsure.set(true);
                 None
             }
+        }
+    }
+}
+
+/// The framework's arrays of more than [`SCAN`] keys, looked up as
+/// [`FrameworkFields::value_of`] does, but that once a field is not in its
+/// own place the keys are sorted, once, and bisected. Apart, so that a
+/// report of a few keys pays nothing for it.
+pub(crate) struct ManyFields<'f, 'a> {
+    fields: &'f FrameworkFields<'a>,
+    /// `None` inside when allocating the sorted keys failed: each key is
+    /// compared in turn then.
+    sorted: OnceCell<Option<SortedKeys<'a>>>,
+}
+
+impl<'f, 'a> ManyFields<'f, 'a> {
+    pub(crate) fn new(fields: &'f FrameworkFields<'a>) -> Self {
+        ManyFields {
+            fields,
+            sorted: OnceCell::new(),
+        }
+    }
+
+    /// What [`FrameworkFields::value_of`] gives.
+    pub(crate) fn value_of(&self, at: usize, name: &str) -> Option<&'a str> {
+        let fields = self.fields;
+        if fields.in_order.get() && at < fields.count && fields.key_is(at, name)? {
+            return fields.value(at);
+        }
+        fields.in_order.set(false);
+        match self.sorted.get_or_init(|| fields.sorted_keys()) {
+            Some(sorted) => fields.bisect(sorted, name),
+            None => fields.scan(name),
         }
     }
 }
@@ -475,6 +568,30 @@ mod tests {
         let fields = fields_of(&keys[2..], &values[2..]);
         assert_eq!(fields.value_of(0, "a"), Some("0"));
         assert_eq!(fields.value_of(1, "buf_size"), Some("1MB"));
+    }
+
+    #[test]
+    fn of_many_keys_out_of_order_the_first_of_each_name_is_found_by_bisection() {
+        let mut texts: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        texts.extend(["b", "a", "b", "a", "é"].map(str::to_owned));
+        let keys: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let values: Vec<String> = (0..keys.len()).map(|i| format!("v{i}")).collect();
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let (keys, values) = (c_strings(&keys), c_strings(&values));
+        let (keys, values) = (pointers(&keys), pointers(&values));
+        let fields = fields_of(&keys, &values);
+        assert!(fields.are_many());
+        let fields = ManyFields::new(&fields);
+        assert_eq!(fields.value_of(0, "a"), Some("v41"));
+        assert!(fields.sorted.get().is_some(), "sorted once out of order");
+        assert_eq!(fields.value_of(1, "b"), Some("v40"));
+        assert_eq!(fields.value_of(2, "k39"), Some("v39"));
+        assert_eq!(fields.value_of(3, "k40"), None);
+        assert_eq!(fields.value_of(4, ""), None);
+        assert!(!fields.fields.is_unsure());
+        // A name that is not ASCII is left to the pairs read as text.
+        assert_eq!(fields.value_of(5, "é"), None);
+        assert!(fields.fields.is_unsure());
     }
 
     #[test]

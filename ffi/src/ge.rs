@@ -479,8 +479,12 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_predefined(
             // when that cannot tell (text that is not UTF-8) are they read
             // as pairs below.
             let done = in_store(work_stream_id, || {
-                let result =
-                    errcat::report_dynamic_with(&code, |at, name| fields.value_of(at, name));
+                let result = if fields.are_many() {
+                    let many = args::ManyFields::new(&fields);
+                    errcat::report_dynamic_with(&code, |at, name| many.value_of(at, name))
+                } else {
+                    errcat::report_dynamic_with(&code, |at, name| fields.value_of(at, name))
+                };
                 (result.is_ok() || !fields.is_unsure()).then(|| outcome(FUNCTION, result))
             });
             if let Some(done) = done {

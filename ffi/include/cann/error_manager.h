@@ -47,6 +47,12 @@
  *  - SetRawErrorMessages keeps, of each item, its code, message, argument
  *    values and report time; the title, cause and solution shown are those
  *    of the code's definition (none for a code without one).
+ *  - "%%" in a catalog's message is a percent sign ("100%% of %s" renders
+ *    "100% of 4 GB"); CANN's ErrorManager reads nothing but "%s" and would
+ *    show "100%%". A lone "%" is refused when the catalog is registered.
+ *
+ * Signals. No member may be called from a signal handler, as none of
+ * CANN's ErrorManager may: see base/err_msg.h.
  */
 #ifndef ERROR_MANAGER_H_
 #define ERROR_MANAGER_H_

@@ -26,6 +26,18 @@
  * one thread never show in another's messages. Registering a catalog is
  * seen by every thread.
  *
+ * Signals. No function of this header may be called from a signal handler;
+ * none is async-signal-safe, as none of error_manager.c is (it calls
+ * pthread_once, malloc and sprintf_s). The first report or registration
+ * in the process registers the built-in catalog inside a one-time
+ * initialisation: a
+ * handler that reports on a thread interrupted inside that call waits for
+ * the initialisation its own thread started, for ever. Later calls
+ * allocate and take locks (the allocator's, the catalog's), which the
+ * interrupted code may hold: the same deadlock. Record what the handler
+ * needs in a volatile sig_atomic_t, or write(2) it to a pipe, and report
+ * from ordinary code.
+ *
  * Bounds. A thread keeps at most 1000 errors and 1000 warnings (the
  * earliest, which hold the headline); later ones are counted and the text
  * ends with "        ... N more messages dropped". A message or argument
@@ -39,7 +51,10 @@
  * other codes of the compact runtime's table (E10001, E10004, E10055, E19001,
  * E19025, EE1001, EH0001-EH0003, with that table's texts), at priority 0.
  * ErrcodeRegisterCatalogJson and ErrcodeRegisterCatalogFile add more at run
- * time; a priority of 1 or more replaces built-in texts.
+ * time; a priority of 1 or more replaces built-in texts. In a catalog's
+ * message "%s" is the only placeholder and "%%" a percent sign, as
+ * sprintf_s reads the original's table ("100%% of %s" renders "100% of 4
+ * GB"); a lone "%" is refused when the catalog is registered.
  *
  * What differs from error_manager.c, as a caller sees it:
  *  - The EK codes have CANN's error_code.json texts, so that EK0201 renders
@@ -158,7 +173,9 @@ extern "C" {
  * read safely whatever `argsNum` says. A NULL `args` or `argValues`, or an
  * `argsNum` of 0 or less, gives no arguments. A NULL value reads as
  * "(null)". Text that is not UTF-8 is kept with each invalid sequence
- * replaced by U+FFFD. There is no limit on the number of placeholders.
+ * replaced by U+FFFD. There is no limit on the number of placeholders, and
+ * the names are matched in O(n log n) for n of them, in any order (a
+ * definition of 100,000 arguments given in reverse: about 0.1 s).
  *
  * An error that cannot be recorded as asked (a NULL code, a code of the
  * wrong shape or with no definition, an argument of the definition not
@@ -167,6 +184,9 @@ extern "C" {
  * arguments given, under the internal code of the code's module (`EK9999`
  * for `EK0201`; `WK9999`, among the warnings, for `WK0100`) or else
  * `E19999`, and `ErrcodeLastError` returns the same text.
+ *
+ * Not from a signal handler: it allocates and takes locks, and its first
+ * call initialises the library (see Signals above).
  *
  * # Safety
  *
@@ -189,6 +209,9 @@ void ReportErrMessage(const char *errorCode, char *args[], char *argValues[], in
  * the message is recorded, after a note of what went wrong, under the
  * internal code of the code's module (`EK9999` for `EK0201`) or else
  * `E19999`, and `ErrcodeLastError` returns the same text.
+ *
+ * Not from a signal handler: it allocates and takes locks (see Signals
+ * above).
  *
  * # Safety
  *
@@ -286,7 +309,8 @@ const char *ErrcodeLastError(void);
  * text longer than LIMIT_PER_MESSAGE bytes is cut at a character boundary
  * and ends with "..." (LIMIT_PER_MESSAGE bytes in all), as the store cuts
  * a long message; a format vsnprintf refuses is recorded as a message
- * saying so; a NULL fmt records "(null)".
+ * saying so; a NULL fmt records "(null)". Not from a signal handler (see
+ * Signals above): vsnprintf is not async-signal-safe either.
  */
 void FormatReportInner(const char *errorCode, const char *fmt, ...);
 

@@ -167,6 +167,30 @@ void CheckRegistration()
     CHECK_INT(MsprofEnvError("EK0201", {"buf_size"}, {"1048576B"}), 0);
     End();
     CHECK_STR(ErrorText().c_str(), (std::string("[PID: P] T ") + kEk0201Tail).c_str());
+
+    // Issue 40: "%%" is a percent sign, as the C tables' sprintf_s reads it;
+    // CANN's ErrorManager fills only "%s" and would keep "100%%" (the README
+    // lists the difference). "%%s" is "%s" as text; a lone "%" is refused.
+    const char percent[] = R"({"error_info_list": [
+        {"ErrCode": "EZ0011", "ErrMessage": "Usage is 100%% of %s.", "Arglist": "quota"},
+        {"ErrCode": "EZ0012", "ErrMessage": "Done: 100%%.", "Arglist": ""},
+        {"ErrCode": "EZ0013", "ErrMessage": "Literal %%s, then %s%%%%.", "Arglist": "value"}]})";
+    CHECK_INT(error_message::RegisterFormatErrorMessage(percent, sizeof percent - 1), 0);
+    Begin();
+    CHECK_INT(error_message::ReportPredefinedErrMsg("EZ0011", {"quota"}, {"4 GB (%%)"}), 0);
+    CHECK_INT(REPORT_PREDEFINED_ERR_MSG("EZ0012"), 0);
+    CHECK_INT(error_message::ReportPredefinedErrMsg("EZ0013", {"value"}, {"v"}), 0);
+    End();
+    CHECK_STR(
+        ErrorText().c_str(),
+        "[PID: P] T (EZ0011): Usage is 100% of 4 GB (%%).\n"
+        "TraceBack (most recent call last):\n"
+        "        Done: 100%.\n"
+        "        Literal %s, then v%%.\n");
+    const char lone[] = R"({"error_info_list": [
+        {"ErrCode": "EZ0014", "ErrMessage": "50% of %s.", "Arglist": "quota"}]})";
+    CHECK_INT(error_message::RegisterFormatErrorMessage(lone, sizeof lone - 1), -1);
+    CHECK_INT(error_message::ReportPredefinedErrMsg("EZ0014", {"quota"}, {"x"}), -1);
 }
 
 void CheckInner()

@@ -118,6 +118,42 @@ static void more_than_three_placeholders(void)
     CHECK_STR(GetErrorMessage(), "EZ0010: 0|1|2|3|4|5|6|7|8|9\r\n");
 }
 
+/* Issue 40: "%%" in a catalog's message is a percent sign, as in the C
+ * tables error_manager.c fills with sprintf_s; CANN's C++ ErrorManager
+ * fills only "%s" and would show "100%%" (the README lists the difference).
+ * "%%s" is a percent sign and an "s", not a placeholder; a lone "%" is
+ * refused when the catalog is registered. */
+static void percent_signs_in_a_catalog(void)
+{
+    const char* refused;
+    CHECK_INT(ErrcodeRegisterCatalogJson(
+                  "{\"error_info_list\": ["
+                  "{\"ErrCode\": \"EZ0011\", \"ErrMessage\": \"Usage is 100%% of %s.\", \"Arglist\": \"quota\"},"
+                  "{\"ErrCode\": \"EZ0012\", \"ErrMessage\": \"Done: 100%%.\", \"Arglist\": \"\"},"
+                  "{\"ErrCode\": \"EZ0013\", \"ErrMessage\": \"Literal %%s, then %s%%%%.\", \"Arglist\": \"value\"}"
+                  "]}",
+                  1),
+        ERRCODE_OK);
+    REPORT_INPUT_ERROR("EZ0011", ARRAY("quota"), ARRAY("4 GB (%%)"));
+    CHECK_STR(GetErrorMessage(), "EZ0011: Usage is 100% of 4 GB (%%).\r\n");
+    ReportErrMessage("EZ0012", NULL, NULL, 0);
+    CHECK_STR(GetErrorMessage(), "EZ0012: Done: 100%.\r\n");
+    REPORT_INPUT_ERROR("EZ0013", ARRAY("value"), ARRAY("v"));
+    CHECK_STR(GetErrorMessage(), "EZ0013: Literal %s, then v%%.\r\n");
+
+    CHECK_INT(ErrcodeRegisterCatalogJson(
+                  "{\"error_info_list\": ["
+                  "{\"ErrCode\": \"EZ0014\", \"ErrMessage\": \"50% of %s.\", \"Arglist\": \"quota\"}"
+                  "]}",
+                  1),
+        ERRCODE_PARTIAL);
+    refused = ErrcodeLastError();
+    CHECK_STR(refused,
+        "ErrcodeRegisterCatalogJson: the catalog text: 1 error, its entry refused, every other entry registered:\n"
+        "1: EZ0014: `% ` at byte 2 is not a placeholder: the only placeholder is `%s`; write `%%` for a literal "
+        "percent sign");
+}
+
 static void report_inner_error_keeps_the_original_prefix(void)
 {
     char expected[512];
@@ -265,6 +301,7 @@ int main(void)
     warnings_are_kept_apart_from_errors();
     values_are_inserted_verbatim();
     more_than_three_placeholders();
+    percent_signs_in_a_catalog();
     report_inner_error_keeps_the_original_prefix();
     long_messages_are_cut_as_the_store_cuts_them();
     past_the_item_limit_drops_are_counted();

@@ -25,6 +25,12 @@
  *    template one "%s" at a time, searching from the start of the message,
  *    so such a value took the next argument's place; here each placeholder
  *    receives the value its name gives, whatever the values hold.
+ *  - "%%" in a catalog's message is a percent sign: "100%% of %s" renders
+ *    "100% of 4 GB", and "%%s" renders "%s", as sprintf_s reads the compact
+ *    runtime's C table and as errcode's other tools read a catalog. CANN's
+ *    manager reads nothing but "%s" and would show "100%%" (and fill
+ *    "%%s" with a value). A lone "%" is refused when the catalog is
+ *    registered. CANN's own catalog has no "%" but in "%s".
  *  - Catalogs are checked when registered: an entry whose placeholders do
  *    not match its Arglist is refused, and the function returns -1 having
  *    registered every other entry (ErrcodeLastError in
@@ -40,6 +46,16 @@
  *    catalog and the compact runtime's table. When
  *    <directory of the library or executable>/../conf/error_manager/error_code.json
  *    exists it is registered on first use, above the built-in texts.
+ *
+ * Signals. No function here may be called from a signal handler, as none
+ * of CANN's manager may (it allocates and locks a std::mutex). The first
+ * call initialises the library once (reading the configuration catalog) and
+ * a handler that reports on a thread interrupted inside that call waits
+ * for ever for the initialisation its own thread started; every call
+ * allocates and may take locks (the allocator's, the catalog's, a work
+ * stream's) that the interrupted code holds. Record what the handler needs
+ * in a volatile sig_atomic_t, or write(2) it to a pipe, and report from
+ * ordinary code.
  */
 #ifndef INC_EXTERNAL_BASE_ERR_MSG_H_
 #define INC_EXTERNAL_BASE_ERR_MSG_H_
