@@ -263,11 +263,15 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     if let Some(path) = &args.write_baseline {
         let errors: Vec<&Finding> = applied.active.iter().filter(|f| f.is_error()).collect();
         let (text, entries) = crate::baseline::write(path, &errors);
-        if let Err(error) = std::fs::write(path, text) {
-            return Outcome::input_error(format!(
-                "cannot write {}: {error}",
-                crate::paths::name(path)
-            ));
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let written = crate::replace::replace(
+            folder,
+            path,
+            text.as_bytes(),
+            crate::replace::Before::Anything,
+        );
+        if let Err(why) = written {
+            return Outcome::input_error(why);
         }
         outcome.stdout.push_str(&format!(
             "wrote {} ({}) to {}\n",

@@ -60,3 +60,18 @@ impl Outcome {
         }
     }
 }
+
+/// Writes `text` to standard output at once, for a command that says what
+/// it has done as it goes (`update`): a run stopped midway has said what
+/// it did. A reader that went away needs no more output.
+pub(crate) fn print_now(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+}
+
+/// [`print_now`] for standard error.
+pub(crate) fn eprint_now(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}

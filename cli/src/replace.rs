@@ -1,0 +1,245 @@
+//! Every file the tool writes (`update`'s copies and catalogs, `export`'s
+//! JSON and pages, `check --write-baseline`'s baseline) is written here, by
+//! one function, [`replace`]:
+//!
+//! - whole or not at all: the bytes go to a new file in the same folder,
+//!   flushed to the disk, which is then renamed over the old one, so that a
+//!   run killed at any moment leaves the old file or the new one, never a
+//!   part (a killed run may leave its hidden `.errcode-*` file beside it,
+//!   which the walks pass over);
+//! - inside the folder given: no symbolic link is written through or
+//!   followed, dangling or not, neither the file's own name nor a folder
+//!   between it and the folder given, checked as it is written (not when
+//!   the tree was read);
+//! - never over someone else's change: a file that no longer holds what
+//!   was read from it is left as it is, and two runs at once take turns on
+//!   a file (an advisory lock) so that the second sees the first's change;
+//! - keeping the old file's permissions (a new file gets the umask's).
+
+use std::fs::{self, File, Metadata};
+use std::io::{Read as _, Write as _};
+use std::path::{Component, Path, PathBuf};
+
+use crate::paths;
+
+/// What the file must be, just before it is replaced, for the new bytes to
+/// go there.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Before<'a> {
+    /// Nothing is there: a file (or link) that is there is left alone.
+    Absent,
+    /// The file holds these bytes, as they were read: a file that holds
+    /// others, or is gone, was changed by someone else since.
+    Holds(&'a [u8]),
+    /// Whatever regular file is there is replaced, or none is (`export`'s
+    /// output, which it reads nothing from).
+    Anything,
+}
+
+/// Writes `bytes` to `path`, a file inside the folder `root` (or `root`
+/// itself's folder, for a file given itself: pass its parent), as the
+/// module says. The error names the file and says why, in a sentence
+/// for an `errcode: ` line; when it is returned the file is as it was.
+pub(crate) fn replace(root: &Path, path: &Path, bytes: &[u8], before: Before) -> Result<(), String> {
+    let name = paths::name(path);
+    let folder = inside(root, path)?;
+    let existing = match fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            return Err(format!("{name} is a symbolic link: not written through"));
+        }
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(format!("{name} is not a regular file: not written"));
+        }
+        Ok(metadata) => Some(metadata),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => return Err(format!("cannot write {name}: {error}")),
+    };
+    // The lock is held until the new file is in place: a second run that
+    // waits for it then reads the new file, not the one it read before.
+    let _locked = match (before, &existing) {
+        (Before::Absent, Some(_)) => {
+            return Err(format!("{name} is there already: not written over"));
+        }
+        (Before::Holds(_), None) => {
+            return Err(format!(
+                "{name} was removed since errcode read it: not written"
+            ));
+        }
+        (Before::Holds(old), Some(_)) => Some(unchanged(path, &name, old)?),
+        (Before::Anything, Some(_)) => Some(locked(path, &name)?),
+        (_, None) => None,
+    };
+    let cannot = |error: std::io::Error| format!("cannot write {name}: {error}");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".errcode-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // Created as any new file is (0666 less the umask); an existing
+        // file's own permissions are set below.
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder.tempfile_in(&folder).map_err(cannot)?;
+    if let Some(metadata) = &existing {
+        keep_owner_and_permissions(temporary.as_file(), metadata).map_err(cannot)?;
+    }
+    temporary.write_all(bytes).map_err(cannot)?;
+    temporary.as_file().sync_all().map_err(cannot)?;
+    // A name made a link or a file since the check is not followed or
+    // overwritten: `rename` replaces a link itself, and a new file's
+    // rename fails when anything has the name.
+    let persisted = match before {
+        Before::Absent => temporary.persist_noclobber(path),
+        _ => temporary.persist(path),
+    };
+    persisted.map_err(|error| cannot(error.error))?;
+    // The rename itself made durable; a folder that cannot be synced (some
+    // file systems refuse) still has the whole file.
+    if let Ok(folder) = File::open(&folder) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// Moves the file at `from`, which must still hold `old`, to the new name
+/// `to` in the same tree with `bytes` as its content: `to` is created (never
+/// over anything there, a link included) before `from` is removed, so
+/// that a run killed between leaves both, each whole.
+pub(crate) fn move_to(
+    root: &Path,
+    from: &Path,
+    old: &[u8],
+    to: &Path,
+    bytes: &[u8],
+) -> Result<(), String> {
+    let name = paths::name(from);
+    inside(root, from)?;
+    match fs::symlink_metadata(from) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            return Err(format!("{name} is a symbolic link: not moved"));
+        }
+        Ok(_) => {}
+        Err(_) => {
+            return Err(format!("{name} was removed since errcode read it: not moved"));
+        }
+    }
+    let _locked = unchanged(from, &name, old)?;
+    replace(root, to, bytes, Before::Absent).map_err(|why| {
+        format!("cannot rename {name} to {}: {why}", paths::name(to))
+    })?;
+    fs::remove_file(from).map_err(|error| {
+        format!(
+            "{} written, but cannot remove {name}: {error}",
+            paths::name(to)
+        )
+    })
+}
+
+/// The folder `path` is in, when it is inside `root` and no folder between
+/// them is a symbolic link (or no folder): else an error naming the part
+/// that is. `root` itself may be a link (given on the command line, it is
+/// followed, as the walks follow it).
+fn inside(root: &Path, path: &Path) -> Result<PathBuf, String> {
+    let name = paths::name(path);
+    let root = paths::absolute(root);
+    let absolute = paths::absolute(path);
+    let outside = || {
+        format!(
+            "{name} is outside {}: not written",
+            paths::name(&root)
+        )
+    };
+    let below = absolute.strip_prefix(&root).map_err(|_| outside())?;
+    let parts: Vec<Component> = below.components().collect();
+    let Some((_, folders)) = parts.split_last() else {
+        return Err(outside());
+    };
+    let mut folder = root.clone();
+    for part in folders {
+        let Component::Normal(part) = part else {
+            return Err(outside());
+        };
+        folder.push(part);
+        match fs::symlink_metadata(&folder) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                return Err(format!(
+                    "{} is a symbolic link: {name} is not written through it",
+                    paths::name(&folder)
+                ));
+            }
+            Ok(metadata) if metadata.is_dir() => {}
+            Ok(_) => {
+                return Err(format!(
+                    "{} is not a folder: cannot write {name}",
+                    paths::name(&folder)
+                ));
+            }
+            Err(error) => return Err(format!("cannot write {name}: {error}")),
+        }
+    }
+    Ok(folder)
+}
+
+/// The file at `path` opened and locked. (Were the name made a link
+/// since it was looked at, the lock is on the link's target, harmless:
+/// [`unchanged`] then finds another file than the name's, and `rename`
+/// replaces the link itself.)
+fn locked(path: &Path, name: &str) -> Result<File, String> {
+    let file = File::open(path).map_err(|error| format!("cannot write {name}: {error}"))?;
+    // Called as the crate's: the standard library's own `File::lock` is
+    // newer than the oldest compiler the crates build with.
+    fs4::FileExt::lock(&file).map_err(|error| format!("cannot lock {name}: {error}"))?;
+    Ok(file)
+}
+
+/// The file at `path` locked, when it is still the file that was read and
+/// holds `old`; else an error saying it was changed.
+fn unchanged(path: &Path, name: &str, old: &[u8]) -> Result<File, String> {
+    let changed = || {
+        format!(
+            "{name} was changed since errcode read it: not written over; run the command again"
+        )
+    };
+    let mut file = locked(path, name)?;
+    // The name may have been given to another file while the lock was
+    // awaited (another run renamed its new file over it).
+    let opened = file
+        .metadata()
+        .map_err(|error| format!("cannot read {name}: {error}"))?;
+    let now = fs::symlink_metadata(path).map_err(|_| changed())?;
+    if !same_file(&opened, &now) || opened.len() != old.len() as u64 {
+        return Err(changed());
+    }
+    let mut held = Vec::new();
+    held.try_reserve_exact(old.len())
+        .map_err(|_| format!("cannot read {name}: not enough memory"))?;
+    file.read_to_end(&mut held)
+        .map_err(|error| format!("cannot read {name}: {error}"))?;
+    if held != old {
+        return Err(changed());
+    }
+    Ok(file)
+}
+
+#[cfg(unix)]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    a.len() == b.len() && a.modified().ok() == b.modified().ok()
+}
+
+/// The new file given the old one's permissions, and its owner where the
+/// tool may set it (run as root, a file someone else owns stays theirs).
+fn keep_owner_and_permissions(file: &File, old: &Metadata) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        // Only root may give a file away; anyone else's new file is theirs.
+        let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
+    }
+    file.set_permissions(old.permissions())
+}
