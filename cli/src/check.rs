@@ -103,9 +103,9 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     let mut input_error = |outcome: &mut Outcome, file: Option<String>, why: &str| {
         outcome.status = Status::InputError;
         match args.format {
-            CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
+            CheckFormat::Text => outcome.note(why),
             _ => {
-                outcome.stderr.push_str(&format!("errcode: {why}\n"));
+                outcome.note(why);
                 extra.push(json!({
                     "file": file,
                     "line": null,
@@ -185,8 +185,8 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         // holds goes unchecked.
         for (path, skip) in &walked.skipped {
             if let crate::walk::Skip::TooLarge(_) = skip {
-                outcome.stderr.push_str(&format!(
-                    "errcode: note: {} is {}\n",
+                outcome.note(format!(
+                    "note: {} is {}",
                     crate::paths::name(path),
                     skip.describe(walked.max_size)
                 ));

@@ -95,9 +95,10 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
         Err(errors) => {
             let mut outcome = Outcome::error(format!("{} cannot be exported:", source.name()));
             for error in errors.iter() {
-                outcome
-                    .stderr
-                    .push_str(&format!("{}:{error}\n", source.name()));
+                outcome.stderr.push_str(&format!(
+                    "{}\n",
+                    crate::paths::shown(&format!("{}:{error}", source.name()))
+                ));
             }
             return outcome;
         }
@@ -128,9 +129,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
     }
     let mut outcome = Outcome::printed(String::new());
     for (code, part) in &reference.dropped {
-        outcome
-            .stderr
-            .push_str(&format!("errcode: {code}: {part}\n"));
+        outcome.note(format!("{code}: {part}"));
     }
     let untranslated = reference.untranslated.len();
     if untranslated > 0 {

@@ -163,7 +163,7 @@ fn inside(root: &Path, path: &Path) -> Result<PathBuf, String> {
         match fs::symlink_metadata(&folder) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
                 return Err(format!(
-                    "{} is a symbolic link: {name} is not written through it",
+                    "{} is a symbolic link: not written through",
                     paths::name(&folder)
                 ));
             }

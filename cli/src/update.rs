@@ -87,7 +87,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     let mut outcome = Outcome::default();
     for why in &walked.unreadable {
         outcome.status = Status::InputError;
-        outcome.stderr.push_str(&format!("errcode: {why}\n"));
+        outcome.note(format!("{why}"));
     }
     let mut changes: Vec<Change> = Vec::new();
     let root_of = |walked: &Walked| -> PathBuf {
@@ -146,8 +146,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         for change in &update.changes {
             match change {
                 TableChange::Updated { .. } => rows += 1,
-                TableChange::NotInCatalog { code, line } => outcome.stderr.push_str(&format!(
-                    "errcode: {name}:{line}: {code}: no catalog has the code: the row is left as it is\n"
+                TableChange::NotInCatalog { code, line } => outcome.note(format!(
+                    "{name}:{line}: {code}: no catalog has the code: the row is left as it is"
                 )),
                 TableChange::TooManyNames {
                     code,
@@ -157,14 +157,14 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                     value,
                 } => {
                     problems = true;
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first"
                     ));
                 }
                 TableChange::Nested { code, line } => {
                     problems = true;
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are"
                     ));
                 }
                 TableChange::RowsShifted { code, line, shift } => {
@@ -174,12 +174,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                         RowShift::Gained => "would be read as a row, which it is not (at this line of the rewritten text)",
                         _ => "would be read with other text (inside another row's brackets, holding one, or with other fields)",
                     };
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged"
                     ));
                 }
-                TableChange::TooWide { code, line } => outcome.stderr.push_str(&format!(
-                    "errcode: {name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)\n",
+                TableChange::TooWide { code, line } => outcome.note(format!(
+                    "{name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)",
                     style.column_limit
                 )),
                 _ => {}
@@ -228,28 +228,26 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             continue;
         }
         let Some((entry, docs)) = entries.get(page.code.as_str()) else {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: no catalog has the code: the page is left as it is\n",
+            outcome.note(format!(
+                "{name}: {}: no catalog has the code: the page is left as it is",
                 page.code
             ));
             continue;
         };
         let Some(language) = page.language else {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: the page has no section heading of either language: left as it is\n",
+            outcome.note(format!(
+                "{name}: {}: the page has no section heading of either language: left as it is",
                 page.code
             ));
             continue;
         };
         let updated = update_page(entry, language, docs.get(&entry.code), &text);
         for part in &updated.dropped {
-            outcome
-                .stderr
-                .push_str(&format!("errcode: {name}: {}: {part}\n", entry.code));
+            outcome.note(format!("{name}: {}: {part}", entry.code));
         }
         if updated.untranslated {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: the page carries the catalog's English text, having no translation of it\n",
+            outcome.note(format!(
+                "{name}: {}: the page carries the catalog's English text, having no translation of it",
                 entry.code
             ));
         }
@@ -313,8 +311,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         }
         if !changes.is_empty() {
             outcome.status = outcome.status.max(Status::Failure);
-            outcome.stderr.push_str(&format!(
-                "errcode: {} out of date: `errcode update` rewrites {}\n",
+            outcome.note(format!(
+                "{} out of date: `errcode update` rewrites {}",
                 errcat_syntax::counted(changes.len(), "file"),
                 if changes.len() == 1 { "it" } else { "them" }
             ));
@@ -364,8 +362,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         ));
     }
     if failed > 0 {
-        outcome.stderr.push_str(&format!(
-            "errcode: {} not written (named above): {} left as {} {}; the others were written whole\n",
+        outcome.note(format!(
+            "{} not written (named above): {} left as {} {}; the others were written whole",
             errcat_syntax::counted(failed, "file"),
             if failed == 1 { "it is" } else { "they are" },
             if failed == 1 { "it" } else { "they" },
