@@ -50,7 +50,10 @@ pub(crate) fn replace(root: &Path, path: &Path, bytes: &[u8], before: Before) ->
         Ok(metadata) if !metadata.is_file() => {
             return Err(format!("{name} is not a regular file: not written"));
         }
-        Ok(metadata) => Some(metadata),
+        Ok(metadata) => {
+            read_only(&metadata, &name)?;
+            Some(metadata)
+        }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
         Err(error) => return Err(format!("cannot write {name}: {error}")),
     };
@@ -83,7 +86,8 @@ pub(crate) fn replace(root: &Path, path: &Path, bytes: &[u8], before: Before) ->
     if let Some(metadata) = &existing {
         keep_owner_and_permissions(temporary.as_file(), metadata).map_err(cannot)?;
     }
-    temporary.write_all(bytes).map_err(cannot)?;
+    // The file itself, not the wrapper, whose errors carry its hidden name.
+    temporary.as_file_mut().write_all(bytes).map_err(cannot)?;
     temporary.as_file().sync_all().map_err(cannot)?;
     // A name made a link or a file since the check is not followed or
     // overwritten: `rename` replaces a link itself, and a new file's
@@ -118,7 +122,7 @@ pub(crate) fn move_to(
         Ok(metadata) if metadata.file_type().is_symlink() => {
             return Err(format!("{name} is a symbolic link: not moved"));
         }
-        Ok(_) => {}
+        Ok(metadata) => read_only(&metadata, &name)?,
         Err(_) => {
             return Err(format!("{name} was removed since errcode read it: not moved"));
         }
@@ -180,12 +184,26 @@ fn inside(root: &Path, path: &Path) -> Result<PathBuf, String> {
     Ok(folder)
 }
 
-/// The file at `path` opened and locked. (Were the name made a link
+/// A file no one may write (`chmod a-w`) is left as it is, whoever runs the
+/// tool: the rename that replaces a file needs no permission on the file
+/// itself, and root's writes pass any, so the file's own bits are asked.
+fn read_only(metadata: &Metadata, name: &str) -> Result<(), String> {
+    if metadata.permissions().readonly() {
+        return Err(format!("{name} is read-only: not written"));
+    }
+    Ok(())
+}
+
+/// The file at `path` opened for writing (which it must allow) and locked. (Were the name made a link
 /// since it was looked at, the lock is on the link's target, harmless:
 /// [`unchanged`] then finds another file than the name's, and `rename`
 /// replaces the link itself.)
 fn locked(path: &Path, name: &str) -> Result<File, String> {
-    let file = File::open(path).map_err(|error| format!("cannot write {name}: {error}"))?;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|error| format!("cannot write {name}: {error}"))?;
     // Called as the crate's: the standard library's own `File::lock` is
     // newer than the oldest compiler the crates build with.
     fs4::FileExt::lock(&file).map_err(|error| format!("cannot lock {name}: {error}"))?;
