@@ -80,19 +80,24 @@ impl Baseline {
                         not(&format!("finding {}: \"count\" is not a number", index + 1))
                     })?,
             };
-            // Counts saturate: a baseline that records more of a finding
-            // than any tree can have accepts every one, and never fewer
-            // because a sum went round.
-            recorded = usize::saturating_add(recorded, count);
-            let accepted = counts
+            // Counts whose sum a count cannot hold are refused, not
+            // wrapped round to a few: no tree has that many findings. Every
+            // sum below (of one key's counts, of those gone) is at most this.
+            recorded = usize::checked_add(recorded, count).ok_or_else(|| {
+                not(&format!(
+                    "finding {}: the counts add up to more than {}",
+                    index + 1,
+                    usize::MAX
+                ))
+            })?;
+            *counts
                 .entry(Key {
                     file,
                     kind,
                     code: text("code"),
                     field: text("field"),
                 })
-                .or_insert(0usize);
-            *accepted = accepted.saturating_add(count);
+                .or_insert(0) += count;
         }
         Ok(Baseline {
             file: name,
@@ -117,9 +122,7 @@ impl Baseline {
 
     /// How many findings it accepts that were not found: fixed since.
     pub(crate) fn gone(&self) -> usize {
-        self.counts
-            .values()
-            .fold(0, |gone, count| gone.saturating_add(*count))
+        self.counts.values().sum()
     }
 }
 
