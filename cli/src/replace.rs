@@ -261,3 +261,118 @@ fn keep_owner_and_permissions(file: &File, old: &Metadata) -> std::io::Result<()
     }
     file.set_permissions(old.permissions())
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// The names in a folder, sorted.
+    fn names(folder: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_file_is_replaced_whole_and_nothing_is_left_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.c");
+        fs::write(&path, "old").unwrap();
+        replace(dir.path(), &path, b"new", Before::Holds(b"old")).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(names(dir.path()), ["a.c"]);
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.c");
+        // Same length, other bytes; then another length.
+        for theirs in ["olD", "older"] {
+            fs::write(&path, theirs).unwrap();
+            let why = replace(dir.path(), &path, b"new", Before::Holds(b"old")).unwrap_err();
+            assert!(
+                why.ends_with(
+                    "a.c was changed since errcode read it: not written over; run the command again"
+                ),
+                "{why}"
+            );
+            assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
+            assert_eq!(names(dir.path()), ["a.c"]);
+        }
+        fs::remove_file(&path).unwrap();
+        let why = replace(dir.path(), &path, b"new", Before::Holds(b"old")).unwrap_err();
+        assert!(why.ends_with("a.c was removed since errcode read it: not written"));
+        assert_eq!(names(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn nothing_is_written_through_a_folder_made_a_link_out_of_the_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("docs")).unwrap();
+        for before in [Before::Absent, Before::Anything] {
+            let why = replace(dir.path(), &dir.path().join("docs/a.md"), b"new", before)
+                .unwrap_err();
+            assert!(
+                why.ends_with("docs is a symbolic link: not written through"),
+                "{why}"
+            );
+        }
+        assert_eq!(names(outside.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_new_name_that_is_taken_or_a_dangling_link_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let planted = outside.path().join("planted.md");
+        let link = dir.path().join("new.md");
+        std::os::unix::fs::symlink(&planted, &link).unwrap();
+        for before in [Before::Absent, Before::Anything] {
+            let why = replace(dir.path(), &link, b"new", before).unwrap_err();
+            assert!(why.ends_with("new.md is a symbolic link: not written through"));
+        }
+        assert!(!planted.exists());
+        let taken = dir.path().join("taken.md");
+        fs::write(&taken, "theirs").unwrap();
+        let why = replace(dir.path(), &taken, b"new", Before::Absent).unwrap_err();
+        assert!(why.ends_with("taken.md is there already: not written over"));
+        assert_eq!(fs::read_to_string(&taken).unwrap(), "theirs");
+    }
+
+    #[test]
+    fn a_path_outside_the_folder_given_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("tree")).unwrap();
+        let why = replace(
+            &dir.path().join("tree"),
+            &dir.path().join("tree/../escaped.c"),
+            b"new",
+            Before::Anything,
+        )
+        .unwrap_err();
+        assert!(why.contains("escaped.c is outside"), "{why}");
+        assert_eq!(names(dir.path()), ["tree"]);
+    }
+
+    #[test]
+    fn a_move_creates_the_new_name_then_removes_the_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = dir.path().join("EK0201-Old.md");
+        let to = dir.path().join("EK0201-New.md");
+        fs::write(&from, "old").unwrap();
+        move_to(dir.path(), &from, b"old", &to, b"new").unwrap();
+        assert_eq!(names(dir.path()), ["EK0201-New.md"]);
+        assert_eq!(fs::read(&to).unwrap(), b"new");
+        // Not when the page changed meanwhile.
+        fs::write(&from, "theirs").unwrap();
+        fs::remove_file(&to).unwrap();
+        let why = move_to(dir.path(), &from, b"old", &to, b"new").unwrap_err();
+        assert!(why.contains("was changed since errcode read it"), "{why}");
+        assert_eq!(names(dir.path()), ["EK0201-Old.md"]);
+    }
+}
