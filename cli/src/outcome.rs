@@ -75,7 +75,9 @@ impl Outcome {
 pub(crate) fn print_now(text: &str) {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
 }
 
 /// `errcode: message` and a line break, the message as a line shows it.

@@ -117,10 +117,7 @@ pub(crate) fn bytes_of_name(name: &str) -> Vec<u8> {
                 .and_then(|inner| inner.split_once('}'))
                 .and_then(|(hex, _)| {
                     let character = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
-                    Some((
-                        Some(character.to_string().into_bytes()),
-                        hex.len() + 3,
-                    ))
+                    Some((Some(character.to_string().into_bytes()), hex.len() + 3))
                 })
                 .unwrap_or((None, 0)),
             _ => (None, 0),

@@ -40,7 +40,12 @@ pub(crate) enum Before<'a> {
 /// itself's folder, for a file given itself: pass its parent), as the
 /// module says. The error names the file and says why, in a sentence
 /// for an `errcode: ` line; when it is returned the file is as it was.
-pub(crate) fn replace(root: &Path, path: &Path, bytes: &[u8], before: Before) -> Result<(), String> {
+pub(crate) fn replace(
+    root: &Path,
+    path: &Path,
+    bytes: &[u8],
+    before: Before,
+) -> Result<(), String> {
     let name = paths::name(path);
     let folder = inside(root, path)?;
     let existing = match fs::symlink_metadata(path) {
@@ -124,13 +129,14 @@ pub(crate) fn move_to(
         }
         Ok(metadata) => read_only(&metadata, &name)?,
         Err(_) => {
-            return Err(format!("{name} was removed since errcode read it: not moved"));
+            return Err(format!(
+                "{name} was removed since errcode read it: not moved"
+            ));
         }
     }
     let _locked = unchanged(from, &name, old)?;
-    replace(root, to, bytes, Before::Absent).map_err(|why| {
-        format!("cannot rename {name} to {}: {why}", paths::name(to))
-    })?;
+    replace(root, to, bytes, Before::Absent)
+        .map_err(|why| format!("cannot rename {name} to {}: {why}", paths::name(to)))?;
     fs::remove_file(from).map_err(|error| {
         format!(
             "{} written, but cannot remove {name}: {error}",
@@ -147,12 +153,7 @@ fn inside(root: &Path, path: &Path) -> Result<PathBuf, String> {
     let name = paths::name(path);
     let root = paths::absolute(root);
     let absolute = paths::absolute(path);
-    let outside = || {
-        format!(
-            "{name} is outside {}: not written",
-            paths::name(&root)
-        )
-    };
+    let outside = || format!("{name} is outside {}: not written", paths::name(&root));
     let below = absolute.strip_prefix(&root).map_err(|_| outside())?;
     let parts: Vec<Component> = below.components().collect();
     let Some((_, folders)) = parts.split_last() else {
@@ -214,9 +215,7 @@ fn locked(path: &Path, name: &str) -> Result<File, String> {
 /// holds `old`; else an error saying it was changed.
 fn unchanged(path: &Path, name: &str, old: &[u8]) -> Result<File, String> {
     let changed = || {
-        format!(
-            "{name} was changed since errcode read it: not written over; run the command again"
-        )
+        format!("{name} was changed since errcode read it: not written over; run the command again")
     };
     let mut file = locked(path, name)?;
     // The name may have been given to another file while the lock was
@@ -315,8 +314,8 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(outside.path(), dir.path().join("docs")).unwrap();
         for before in [Before::Absent, Before::Anything] {
-            let why = replace(dir.path(), &dir.path().join("docs/a.md"), b"new", before)
-                .unwrap_err();
+            let why =
+                replace(dir.path(), &dir.path().join("docs/a.md"), b"new", before).unwrap_err();
             assert!(
                 why.ends_with("docs is a symbolic link: not written through"),
                 "{why}"

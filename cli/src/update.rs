@@ -87,7 +87,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     let mut outcome = Outcome::default();
     for why in &walked.unreadable {
         outcome.status = Status::InputError;
-        outcome.note(format!("{why}"));
+        outcome.note(why);
     }
     let mut changes: Vec<Change> = Vec::new();
     let root_of = |walked: &Walked| -> PathBuf {

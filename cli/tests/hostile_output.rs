@@ -229,7 +229,15 @@ fn list_and_explain_show_a_catalogs_texts_escaped() {
         &["explain", "EK0201", "--catalog", "error_code.json"],
         &["codegen", "error_code.json"],
         &["codegen", "--target", "c-error-map", "error_code.json"],
-        &["export", "--format", "json", "--catalog", "error_code.json", "--out", "-"],
+        &[
+            "export",
+            "--format",
+            "json",
+            "--catalog",
+            "error_code.json",
+            "--out",
+            "-",
+        ],
     ] {
         let run = errcode(dir.path(), command);
         assert_eq!(raw_controls(&run.stderr), [], "{command:?}: {}", run.stderr);
@@ -242,7 +250,15 @@ fn the_lines_codegen_and_export_leave_out_are_escaped() {
     std::fs::write(dir.path().join("error_code.json"), FORGING_CATALOG).unwrap();
     for command in [
         &["codegen", "error_code.json"][..],
-        &["export", "--format", "json", "--catalog", "error_code.json", "--out", "-"],
+        &[
+            "export",
+            "--format",
+            "json",
+            "--catalog",
+            "error_code.json",
+            "--out",
+            "-",
+        ],
     ] {
         let run = errcode(dir.path(), command);
         assert_eq!(
@@ -283,7 +299,10 @@ fn a_rust_catalogs_texts_are_escaped_too() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("\nMessage: Cannot get %s.\\u{1b}[2J\\u{202e}\n"));
+    assert!(
+        run.stdout
+            .contains("\nMessage: Cannot get %s.\\u{1b}[2J\\u{202e}\n")
+    );
     let run = errcode(dir.path(), &["codegen", "errors"]);
     assert_eq!(
         (run.stderr.as_str(), run.status),

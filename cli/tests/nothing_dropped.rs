@@ -68,7 +68,9 @@ fn entries_whose_fields_are_numbers_are_named_and_fail_the_run() {
 fn every_entry_left_out_is_named_beyond_the_findings_kept() {
     // More entries than a catalog keeps findings of: each is named still.
     let entries: Vec<String> = (0..150)
-        .map(|code| format!("  {{\"ErrCode\": \"EK{code:04}\", \"ErrMessage\": {code}, \"Arglist\": \"\"}}"))
+        .map(|code| {
+            format!("  {{\"ErrCode\": \"EK{code:04}\", \"ErrMessage\": {code}, \"Arglist\": \"\"}}")
+        })
         .collect();
     let dir = catalog(&format!(
         "{{\"error_info_list\": [\n{}\n]}}\n",
@@ -131,7 +133,9 @@ fn baseline_counts_that_would_wrap_are_refused() {
     )
     .unwrap();
     let finding = |count: &str| {
-        format!("{{\"file\": \"src/a.c\", \"kind\": \"disagrees\", \"code\": \"EK0201\", \"field\": \"message\", \"count\": {count}}}")
+        format!(
+            "{{\"file\": \"src/a.c\", \"kind\": \"disagrees\", \"code\": \"EK0201\", \"field\": \"message\", \"count\": {count}}}"
+        )
     };
     // One count of 2^64-1: accepted, the rest gone, counted as they are.
     fs::write(

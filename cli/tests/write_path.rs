@@ -36,9 +36,8 @@ fn catalog() -> String {
 
 /// A C table of every code, with messages the catalog no longer has.
 fn old_table() -> String {
-    let mut text = String::from(
-        "#define MAX_ARG_NUMBER 1\nstatic const ErrorInfoConfig ERROR_MAP[] = {\n",
-    );
+    let mut text =
+        String::from("#define MAX_ARG_NUMBER 1\nstatic const ErrorInfoConfig ERROR_MAP[] = {\n");
     for code in 0..CODES {
         text.push_str(&format!(
             "    {{\"EK{code:04}\", \"Old text {code} {}.\", NULL, NULL, {{}}}},\n",
@@ -244,10 +243,7 @@ fn a_file_that_cannot_be_written_is_named_and_left_whole() {
     // (`ulimit -f`) smaller than one table's new text but not the
     // others', with SIGXFSZ ignored so that the write returns EFBIG.
     let dir = small_tree();
-    let big = format!(
-        "{}{SMALL_OLD}",
-        "/* a long comment */\n".repeat(400)
-    );
+    let big = format!("{}{SMALL_OLD}", "/* a long comment */\n".repeat(400));
     fs::write(dir.path().join("src/b.c"), &big).unwrap();
     let output = Command::new("sh")
         .current_dir(dir.path())
@@ -326,7 +322,10 @@ fn two_runs_at_once_write_each_file_once() {
     let dir = large_tree();
     let first = spawn_update(dir.path());
     let second = spawn_update(dir.path());
-    let runs = [first.wait_with_output().unwrap(), second.wait_with_output().unwrap()];
+    let runs = [
+        first.wait_with_output().unwrap(),
+        second.wait_with_output().unwrap(),
+    ];
     let stdouts: Vec<String> = runs
         .iter()
         .map(|run| String::from_utf8(run.stdout.clone()).unwrap())
@@ -341,13 +340,17 @@ fn two_runs_at_once_write_each_file_once() {
         let stderr = String::from_utf8(run.stderr.clone()).unwrap();
         for line in stderr.lines() {
             assert!(
-                line.ends_with("was changed since errcode read it: not written over; run the command again")
-                    || line.contains("not written (named above)"),
+                line.ends_with(
+                    "was changed since errcode read it: not written over; run the command again"
+                ) || line.contains("not written (named above)"),
                 "{line:.2000}"
             );
         }
     }
-    let again = errcode(dir.path(), &["update", "error_code.json", "--against", "src"]);
+    let again = errcode(
+        dir.path(),
+        &["update", "error_code.json", "--against", "src"],
+    );
     assert_eq!(
         again.stdout,
         "every copy agrees with the catalog: nothing to update\n"
@@ -373,8 +376,11 @@ fn a_renamed_page_is_never_created_through_a_link_out_of_the_tree() {
     fs::write(folder.join("EK0201-Resource_Error.md"), PAGE).unwrap();
     // The page's new name: a link to a file, not there yet, outside.
     let planted = outside.path().join("planted.md");
-    std::os::unix::fs::symlink(&planted, folder.join("EK0201-Resource_Error_Host_Memory.md"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        &planted,
+        folder.join("EK0201-Resource_Error_Host_Memory.md"),
+    )
+    .unwrap();
     let run = errcode(
         dir.path(),
         &["update", "error_code.json", "--against", "docs"],
