@@ -330,6 +330,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     // the others are written all the same.
     let mut written = 0;
     let mut failed = 0;
+    // The notes on what was read come first, as they were found.
+    crate::outcome::eprint_now(&std::mem::take(&mut outcome.stderr));
     for change in &changes {
         if let Err(why) = write(change) {
             failed += 1;

@@ -234,6 +234,12 @@ fn a_read_only_file_is_named_not_counted_and_the_others_are_written() {
     let dir = small_tree();
     let read_only = dir.path().join("src/b.c");
     fs::set_permissions(&read_only, fs::Permissions::from_mode(0o444)).unwrap();
+    // A note on what was read comes before the notes of the writes.
+    fs::write(
+        dir.path().join("src/n.c"),
+        "{\"EK0999\", \"Other.\", NULL, NULL, {}},\n",
+    )
+    .unwrap();
     let run = errcode(
         dir.path(),
         &["update", "error_code.json", "--against", "src"],
@@ -242,7 +248,8 @@ fn a_read_only_file_is_named_not_counted_and_the_others_are_written() {
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
         (
             "updated src/a.c (1 table row)\nupdated src/z.c (1 table row)\nupdated 2 files\n",
-            "errcode: src/b.c is read-only: not written\n\
+            "errcode: src/n.c:1: EK0999: no catalog has the code: the row is left as it is\n\
+             errcode: src/b.c is read-only: not written\n\
              errcode: 1 file not written (named above): it is left as it was; the others were written whole\n",
             2
         )
