@@ -137,7 +137,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             "{untranslated} Chinese page{} carr{} the English cause or solution, with no translation to keep: {}\n",
             plural(untranslated),
             if untranslated == 1 { "ies" } else { "y" },
-            reference.untranslated.join(", ")
+            paths::shown(&reference.untranslated.join(", "))
         ));
     }
     outcome.stdout = report;

@@ -195,10 +195,10 @@ fn read_only(metadata: &Metadata, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The file at `path` opened for writing (which it must allow) and locked. (Were the name made a link
-/// since it was looked at, the lock is on the link's target, harmless:
-/// [`unchanged`] then finds another file than the name's, and `rename`
-/// replaces the link itself.)
+/// The file at `path` opened for writing (which it must allow) and
+/// locked. Were the name made a link since it was looked at, the lock is
+/// on the link's target, which is harmless: [`unchanged`] then finds
+/// another file than the name's, and `rename` replaces the link itself.
 fn locked(path: &Path, name: &str) -> Result<File, String> {
     let file = fs::OpenOptions::new()
         .read(true)

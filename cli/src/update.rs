@@ -336,7 +336,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         if let Err(why) = write(change) {
             failed += 1;
             outcome.status = Status::InputError;
-            crate::outcome::eprint_now(&format!("errcode: {}\n", paths::shown(&why)));
+            crate::outcome::eprint_now(&crate::outcome::note_line(why));
             continue;
         }
         written += 1;
