@@ -17,7 +17,7 @@
 //! - keeping the old file's permissions (a new file gets the umask's).
 
 use std::fs::{self, File, Metadata};
-use std::io::{Read as _, Write as _};
+use std::io::{Read as _, Seek as _, Write as _};
 use std::path::{Component, Path, PathBuf};
 
 use crate::paths;
@@ -63,8 +63,8 @@ pub(crate) fn replace(
         Err(error) => return Err(format!("cannot write {name}: {error}")),
     };
     // The lock is held until the new file is in place: a second run that
-    // waits for it then reads the new file, not the one it read before.
-    let _locked = match (before, &existing) {
+    // waits for it then finds the new file, not the one it read before.
+    let mut locked_file = match (before, &existing) {
         (Before::Absent, Some(_)) => {
             return Err(format!("{name} is there already: not written over"));
         }
@@ -73,8 +73,7 @@ pub(crate) fn replace(
                 "{name} was removed since errcode read it: not written"
             ));
         }
-        (Before::Holds(old), Some(_)) => Some(unchanged(path, &name, old)?),
-        (Before::Anything, Some(_)) => Some(locked(path, &name)?),
+        (_, Some(_)) => Some(locked(path, &name)?),
         (_, None) => None,
     };
     let cannot = |error: std::io::Error| format!("cannot write {name}: {error}");
@@ -94,6 +93,11 @@ pub(crate) fn replace(
     // The file itself, not the wrapper, whose errors carry its hidden name.
     temporary.as_file_mut().write_all(bytes).map_err(cannot)?;
     temporary.as_file().sync_all().map_err(cannot)?;
+    // Compared last, just before the rename, so that a change made while
+    // the new file was written is seen too (the new file is then removed).
+    if let (Before::Holds(old), Some(file)) = (before, locked_file.as_mut()) {
+        still_holds(file, path, &name, old)?;
+    }
     // A name made a link or a file since the check is not followed or
     // overwritten: `rename` replaces a link itself, and a new file's
     // rename fails when anything has the name.
@@ -134,7 +138,8 @@ pub(crate) fn move_to(
             ));
         }
     }
-    let _locked = unchanged(from, &name, old)?;
+    let mut locked_file = locked(from, &name)?;
+    still_holds(&mut locked_file, from, &name, old)?;
     replace(root, to, bytes, Before::Absent)
         .map_err(|why| format!("cannot rename {name} to {}: {why}", paths::name(to)))?;
     fs::remove_file(from).map_err(|error| {
@@ -197,7 +202,7 @@ fn read_only(metadata: &Metadata, name: &str) -> Result<(), String> {
 
 /// The file at `path` opened for writing (which it must allow) and
 /// locked. Were the name made a link since it was looked at, the lock is
-/// on the link's target, which is harmless: [`unchanged`] then finds
+/// on the link's target, which is harmless: [`still_holds`] then finds
 /// another file than the name's, and `rename` replaces the link itself.
 fn locked(path: &Path, name: &str) -> Result<File, String> {
     let file = fs::OpenOptions::new()
@@ -211,13 +216,12 @@ fn locked(path: &Path, name: &str) -> Result<File, String> {
     Ok(file)
 }
 
-/// The file at `path` locked, when it is still the file that was read and
-/// holds `old`; else an error saying it was changed.
-fn unchanged(path: &Path, name: &str, old: &[u8]) -> Result<File, String> {
+/// Whether `file` (opened at `path`) is still the file at `path` and
+/// holds `old`: else an error saying it was changed.
+fn still_holds(file: &mut File, path: &Path, name: &str, old: &[u8]) -> Result<(), String> {
     let changed = || {
         format!("{name} was changed since errcode read it: not written over; run the command again")
     };
-    let mut file = locked(path, name)?;
     // The name may have been given to another file while the lock was
     // awaited (another run renamed its new file over it).
     let opened = file
@@ -230,12 +234,13 @@ fn unchanged(path: &Path, name: &str, old: &[u8]) -> Result<File, String> {
     let mut held = Vec::new();
     held.try_reserve_exact(old.len())
         .map_err(|_| format!("cannot read {name}: not enough memory"))?;
-    file.read_to_end(&mut held)
+    file.seek(std::io::SeekFrom::Start(0))
+        .and_then(|_| file.read_to_end(&mut held))
         .map_err(|error| format!("cannot read {name}: {error}"))?;
     if held != old {
         return Err(changed());
     }
-    Ok(file)
+    Ok(())
 }
 
 #[cfg(unix)]
