@@ -225,8 +225,37 @@ pub(crate) fn analyze(entry: &Entry) -> (Option<Definition>, Vec<Problem>) {
             ),
         );
     }
+    // Code and Arglist are refused by their own rules; the texts are free
+    // but for NUL, where a C string ends.
+    let texts = [
+        (Key::Message, Some(entry.message.as_str())),
+        (Key::Class, entry.class.as_deref()),
+        (Key::Title, entry.title.as_deref()),
+        (Key::Suggestion, entry.cause()),
+        (Key::Suggestion, entry.solution()),
+    ];
+    let with_nul: Vec<Key> = texts
+        .iter()
+        .filter(|(_, text)| text.is_some_and(|text| text.contains('\0')))
+        .map(|(key, _)| *key)
+        .collect();
+    let nul_free = with_nul.is_empty();
+    if let Some(first) = with_nul.first() {
+        problem(
+            DefectKind::NulCharacter,
+            *first,
+            format!(
+                "{} holds a NUL character (\\u0000): a C string ends there, so C tables would cut the text short; remove it{}",
+                first.name(),
+                match with_nul.len() - 1 {
+                    0 => String::new(),
+                    others => format!(" (and {others} more text{} with one)", plural(others)),
+                }
+            ),
+        );
+    }
     let definition = match (kind, pieces) {
-        (Some(kind), Some(pieces)) if names_ok && count_ok => Some(Definition {
+        (Some(kind), Some(pieces)) if names_ok && count_ok && nul_free => Some(Definition {
             kind,
             pieces,
             args: names.iter().map(|name| (*name).to_owned()).collect(),

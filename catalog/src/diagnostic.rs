@@ -192,6 +192,9 @@ pub enum DefectKind {
     ArgumentsDiffer,
     /// A code of the `retired` list that the catalog defines again.
     RetiredCodeUsed,
+    /// A NUL character (`\u0000`) in a text: C strings end at it, so a C
+    /// table would cut the text short there.
+    NulCharacter,
 }
 
 impl DefectKind {
@@ -213,6 +216,7 @@ impl DefectKind {
             DefectKind::UntrimmedText => "untrimmed-text",
             DefectKind::ArgumentsDiffer => "arguments-differ",
             DefectKind::RetiredCodeUsed => "retired-code-used",
+            DefectKind::NulCharacter => "nul-character",
         }
     }
 

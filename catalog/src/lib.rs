@@ -81,5 +81,5 @@ pub use markdown::Page;
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Retired, Suggestion};
 pub use one_line::escape_controls;
 pub use position::Position;
-pub use read::{Loaded, load, load_bytes};
+pub use read::{LeftOut, Loaded, load, load_bytes};
 pub use rust::{field_doc, field_name};

@@ -35,6 +35,21 @@ pub struct Loaded {
     pub omitted_errors: usize,
     /// How many warnings were found beyond the [`MAX_FINDINGS`](crate::MAX_FINDINGS) kept.
     pub omitted_warnings: usize,
+    /// The entries of `error_info_list` that are not in the catalog, the
+    /// format not describing them (a field missing, of another type,
+    /// unknown or written twice; an entry that is no object), in order:
+    /// a tool that writes the catalog out names each, even when its
+    /// findings were beyond those kept.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// An entry of `error_info_list` left out of the catalog read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Its 1-based number in `error_info_list`.
+    pub number: usize,
+    /// Where it starts.
+    pub position: Position,
 }
 
 impl Loaded {
@@ -81,6 +96,7 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
                 + 1;
             Loaded {
                 catalog: Catalog::default(),
+                left_out: Vec::new(),
                 omitted_errors: 0,
                 omitted_warnings: 0,
                 diagnostics: vec![Diagnostic {
@@ -137,6 +153,7 @@ pub fn load(text: &str) -> Loaded {
             entries: reader.entries,
             retired: reader.retired,
         },
+        left_out: reader.left_out,
         diagnostics,
         omitted_errors,
         omitted_warnings,
@@ -146,6 +163,7 @@ pub fn load(text: &str) -> Loaded {
 #[derive(Default)]
 struct CatalogReader {
     entries: Vec<Entry>,
+    left_out: Vec<LeftOut>,
     retired: Vec<Retired>,
     findings: Findings,
     /// The findings of the entry being read, one of each kind, with how
@@ -289,9 +307,16 @@ impl CatalogReader {
             return Ok(());
         };
         for (index, item) in items.into_iter().enumerate() {
+            let kept = self.entries.len();
             let read = self.entry(document, index + 1, item);
             self.end_entry();
             read?;
+            if self.entries.len() == kept {
+                self.left_out.push(LeftOut {
+                    number: index + 1,
+                    position: document.position(item.offset),
+                });
+            }
         }
         if let Some(retired) = retired {
             self.retired_list(document, retired.value)?;

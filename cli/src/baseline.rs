@@ -80,7 +80,16 @@ impl Baseline {
                         not(&format!("finding {}: \"count\" is not a number", index + 1))
                     })?,
             };
-            recorded += count;
+            // Counts whose sum a count cannot hold are refused, not
+            // wrapped round to a few: no tree has that many findings. Every
+            // sum below (of one key's counts, of those gone) is at most this.
+            recorded = usize::checked_add(recorded, count).ok_or_else(|| {
+                not(&format!(
+                    "finding {}: the counts add up to more than {}",
+                    index + 1,
+                    usize::MAX
+                ))
+            })?;
             *counts
                 .entry(Key {
                     file,

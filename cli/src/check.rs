@@ -103,9 +103,9 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     let mut input_error = |outcome: &mut Outcome, file: Option<String>, why: &str| {
         outcome.status = Status::InputError;
         match args.format {
-            CheckFormat::Text => outcome.stderr.push_str(&format!("errcode: {why}\n")),
+            CheckFormat::Text => outcome.note(why),
             _ => {
-                outcome.stderr.push_str(&format!("errcode: {why}\n"));
+                outcome.note(why);
                 extra.push(json!({
                     "file": file,
                     "line": null,
@@ -185,8 +185,8 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         // holds goes unchecked.
         for (path, skip) in &walked.skipped {
             if let crate::walk::Skip::TooLarge(_) = skip {
-                outcome.stderr.push_str(&format!(
-                    "errcode: note: {} is {}\n",
+                outcome.note(format!(
+                    "note: {} is {}",
                     crate::paths::name(path),
                     skip.describe(walked.max_size)
                 ));
@@ -263,11 +263,15 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     if let Some(path) = &args.write_baseline {
         let errors: Vec<&Finding> = applied.active.iter().filter(|f| f.is_error()).collect();
         let (text, entries) = crate::baseline::write(path, &errors);
-        if let Err(error) = std::fs::write(path, text) {
-            return Outcome::input_error(format!(
-                "cannot write {}: {error}",
-                crate::paths::name(path)
-            ));
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let written = crate::replace::replace(
+            folder,
+            path,
+            text.as_bytes(),
+            crate::replace::Before::Anything,
+        );
+        if let Err(why) = written {
+            return Outcome::input_error(why);
         }
         outcome.stdout.push_str(&format!(
             "wrote {} ({}) to {}\n",

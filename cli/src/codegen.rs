@@ -33,9 +33,10 @@ pub(crate) fn run(file: &Path, target: Target) -> Outcome {
         Err(errors) => {
             let mut outcome = Outcome::error(format!("{} cannot be converted:", source.name()));
             for error in errors.iter() {
-                outcome
-                    .stderr
-                    .push_str(&format!("{}:{error}\n", source.name()));
+                outcome.stderr.push_str(&format!(
+                    "{}\n",
+                    crate::paths::shown(&format!("{}:{error}", source.name()))
+                ));
             }
             outcome
         }

@@ -10,7 +10,7 @@ use errcat_catalog::c_source::{Layout, SiteCode};
 
 use crate::against::{Content, kind_of, read_whole};
 use crate::outcome::Outcome;
-use crate::paths;
+use crate::paths::{self, shown};
 use crate::source::Source;
 use crate::walk::walk;
 
@@ -53,7 +53,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
     let mut copies = String::new();
     if let Some(sources) = &sources {
         for why in &sources.unreadable {
-            note.push_str(&format!("errcode: {why}\n"));
+            note.push_str(&crate::outcome::note_line(why));
         }
         copies = copies_of(
             code,
@@ -76,6 +76,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
                 docs: Default::default(),
                 refused: Vec::new(),
                 defined: Default::default(),
+                left_out: Vec::new(),
             };
         }
     }
@@ -83,7 +84,11 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         if let Some(retired) = source.catalog.retired(code) {
             // A retired code is explained as rustc's error index explains
             // one: it is no longer reported, and what replaced it.
-            let mut text = format!("{code}: retired\n{}\n", capitalized(&retired.describe()));
+            let mut text = format!(
+                "{}: retired\n{}\n",
+                shown(code),
+                shown(&capitalized(&retired.describe()))
+            );
             if let Some(file) = source.file_of(code) {
                 text.push_str(&format!("Retired at: {file}:{}\n", retired.position.line));
             }
@@ -94,7 +99,8 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
             {
                 text.push_str(&format!(
                     "\n{}: {}\n",
-                    replacement.code, replacement.message
+                    shown(&replacement.code),
+                    shown(&replacement.message)
                 ));
             }
             text.push_str(&copies);
@@ -108,14 +114,17 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         outcome.stderr.insert_str(0, &note);
         return outcome;
     };
+    // Every text of the catalog as a line shows it: none can start a line
+    // of its own (`Class: C\r\nEK9999: forged`), move the cursor or turn
+    // the line around.
     let mut text = String::new();
-    text.push_str(&entry.code);
+    text.push_str(&shown(&entry.code));
     if let Some(title) = &entry.title {
-        text.push_str(&format!(": {title}"));
+        text.push_str(&format!(": {}", shown(title)));
     }
     text.push('\n');
     if let Some(class) = &entry.class {
-        text.push_str(&format!("Class: {class}\n"));
+        text.push_str(&format!("Class: {}\n", shown(class)));
     }
     text.push_str(&format!("Kind: {}\n", kind(&entry.code)));
     match source.file_of(code) {
@@ -126,23 +135,23 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
             }
         }
     }
-    text.push_str(&format!("\nMessage: {}\n", entry.message));
+    text.push_str(&format!("\nMessage: {}\n", shown(&entry.message)));
     let names = entry.names();
     if names.is_empty() {
         text.push_str("Arguments: none\n");
     } else {
-        text.push_str(&format!("Arguments: {}\n", names.join(", ")));
+        text.push_str(&format!("Arguments: {}\n", shown(&names.join(", "))));
     }
     text.push_str(&format!(
         "\nPossible cause: {}\nSolution: {}\n",
-        entry.cause().unwrap_or("N/A"),
-        entry.solution().unwrap_or("N/A")
+        shown(entry.cause().unwrap_or("N/A")),
+        shown(entry.solution().unwrap_or("N/A"))
     ));
     let problems: Vec<String> = source
         .diagnostics
         .iter()
         .filter(|diagnostic| diagnostic.code.as_deref() == Some(code))
-        .map(|diagnostic| format!("  {diagnostic}\n"))
+        .map(|diagnostic| format!("  {}\n", shown(&diagnostic.to_string())))
         .collect();
     if !problems.is_empty() {
         text.push_str("\nProblems:\n");
@@ -151,7 +160,7 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
     if let Some(rendered) = render(entry, source.file.is_some()) {
         text.push_str("\nAs reported, with each argument shown by name:\n");
         for line in rendered.lines() {
-            text.push_str(&format!("  {line}\n"));
+            text.push_str(&format!("  {}\n", shown(line)));
         }
         let fields = entry
             .definition()
@@ -160,10 +169,10 @@ pub(crate) fn run(code: &str, catalog: Option<&Path>, against: &[PathBuf]) -> Ou
         let keys: Vec<String> = fields.iter().map(|name| format!("{name:?}")).collect();
         let values: Vec<String> = fields.iter().map(|name| field_name(name)).collect();
         text.push_str(&format!(
-            "\nReport it from Rust:\n  errcat::report!({:?}, [{}], [{}]);\n",
-            entry.code,
-            keys.join(", "),
-            values.join(", ")
+            "\nReport it from Rust:\n  errcat::report!({}, [{}], [{}]);\n",
+            shown(&format!("{:?}", entry.code)),
+            shown(&keys.join(", ")),
+            shown(&values.join(", "))
         ));
     }
     text.push_str(&copies);
@@ -236,7 +245,11 @@ fn copies_of(code: &str, item: Option<&str>, sources: &Sources) -> String {
                 for site in c.sites.iter().filter(|site| names_code(&site.code)) {
                     match &site.code {
                         SiteCode::Named(name) => {
-                            sites.push(format!("  {path}:{} (through {name})\n", site.at.line));
+                            sites.push(format!(
+                                "  {path}:{} (through {})\n",
+                                site.at.line,
+                                shown(name)
+                            ));
                         }
                         SiteCode::Literal(_) => sites.push(format!("  {path}:{}\n", site.at.line)),
                     }
@@ -246,14 +259,19 @@ fn copies_of(code: &str, item: Option<&str>, sources: &Sources) -> String {
                 for definition in rust.definitions.iter().filter(|d| d.code.value == code) {
                     copies.push(format!(
                         "  {path}:{} (Rust definition {})\n",
-                        definition.code.at.line, definition.item
+                        definition.code.at.line,
+                        shown(&definition.item)
                     ));
                     for field in definition.fields.iter().filter(|field| !field.source) {
                         let doc = field.doc.as_deref().unwrap_or("(no doc comment)");
-                        fields.push(format!("  {}: {}\n", field.name, doc.replace('\n', " ")));
+                        fields.push(format!(
+                            "  {}: {}\n",
+                            shown(&field.name),
+                            shown(&doc.replace('\n', " "))
+                        ));
                     }
                     if let Some((example, _)) = &definition.example {
-                        fields.push(format!("  example: {}\n", example.join(", ")));
+                        fields.push(format!("  example: {}\n", shown(&example.join(", "))));
                     }
                 }
                 for site in rust.sites.iter().filter(|site| site.code.value == code) {
@@ -262,8 +280,9 @@ fn copies_of(code: &str, item: Option<&str>, sources: &Sources) -> String {
                 if let Some(item) = &item {
                     for site in rust.value_sites.iter().filter(|site| site.builds(item)) {
                         sites.push(format!(
-                            "  {path}:{} ({}.{}())\n",
-                            site.at.line, site.path, site.method
+                            "  {path}:{} ({})\n",
+                            site.at.line,
+                            shown(&format!("{}.{}()", site.path, site.method))
                         ));
                     }
                 }

@@ -9,6 +9,7 @@ use errcat::catalog::{KeptReference, Page};
 use crate::args::ExportFormat;
 use crate::outcome::Outcome;
 use crate::paths;
+use crate::replace::{Before, replace};
 use crate::source::{Source, plural};
 
 /// The `--out` that names standard output.
@@ -59,8 +60,12 @@ fn written(
     }
     let count = source.catalog.entries.len();
     let written = match format {
-        ExportFormat::Json => fs::write(out, source.catalog.to_json())
-            .map_err(|error| format!("cannot write {}: {error}", paths::name(out))),
+        ExportFormat::Json => replace(
+            out.parent().unwrap_or(Path::new("")),
+            out,
+            source.catalog.to_json().as_bytes(),
+            Before::Anything,
+        ),
         ExportFormat::Markdown => write_pages(&source.catalog.to_markdown(), out),
         ExportFormat::CannDocs => {
             return cann_docs(source, out, language, keep);
@@ -90,9 +95,10 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
         Err(errors) => {
             let mut outcome = Outcome::error(format!("{} cannot be exported:", source.name()));
             for error in errors.iter() {
-                outcome
-                    .stderr
-                    .push_str(&format!("{}:{error}\n", source.name()));
+                outcome.stderr.push_str(&format!(
+                    "{}\n",
+                    crate::paths::shown(&format!("{}:{error}", source.name()))
+                ));
             }
             return outcome;
         }
@@ -123,9 +129,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
     }
     let mut outcome = Outcome::printed(String::new());
     for (code, part) in &reference.dropped {
-        outcome
-            .stderr
-            .push_str(&format!("errcode: {code}: {part}\n"));
+        outcome.note(format!("{code}: {part}"));
     }
     let untranslated = reference.untranslated.len();
     if untranslated > 0 {
@@ -133,7 +137,7 @@ fn cann_docs(source: &Source, out: &Path, language: Language, keep: Option<&Path
             "{untranslated} Chinese page{} carr{} the English cause or solution, with no translation to keep: {}\n",
             plural(untranslated),
             if untranslated == 1 { "ies" } else { "y" },
-            reference.untranslated.join(", ")
+            paths::shown(&reference.untranslated.join(", "))
         ));
     }
     outcome.stdout = report;
@@ -183,9 +187,8 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
 /// Writes a reference's pages under `folder`, creating what is missing.
 /// Nothing is written through a symbolic link inside `folder` (a link
 /// given as `folder` itself is followed): a link where a page or one of
-/// its folders goes is an error that names it, and each page is written
-/// beside its place and renamed into it, so that a link made meanwhile is
-/// replaced, not followed.
+/// its folders goes is an error that names it ([`replace`] checks each as
+/// it writes).
 fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
     if folder.is_file() {
         return Err(format!(
@@ -213,54 +216,15 @@ fn write_pages(pages: &[Page], folder: &Path) -> Result<(), String> {
                 ));
             }
             path.push(part);
+            // A folder that is missing is made; one that is there, as
+            // anything (a link too), is left for `replace` to judge.
             let last = index + 1 == parts.len();
-            match fs::symlink_metadata(&path) {
-                Ok(metadata) if metadata.file_type().is_symlink() => {
-                    return Err(format!(
-                        "{} is a symbolic link: not written through",
-                        paths::name(&path)
-                    ));
-                }
-                Ok(metadata) if !last && !metadata.is_dir() => {
-                    return Err(format!(
-                        "{} is not a folder: cannot write {} in it",
-                        paths::name(&path),
-                        paths::shown(&page.path)
-                    ));
-                }
-                Ok(_) => {}
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                    if !last {
-                        fs::create_dir(&path).map_err(|error| {
-                            format!("cannot create {}: {error}", paths::name(&path))
-                        })?;
-                    }
-                }
-                Err(error) => {
-                    return Err(format!("cannot write {}: {error}", paths::name(&path)));
-                }
+            if !last && fs::symlink_metadata(&path).is_err() {
+                fs::create_dir(&path)
+                    .map_err(|error| format!("cannot create {}: {error}", paths::name(&path)))?;
             }
         }
-        replace_file(&path, page.text.as_bytes())
-            .map_err(|error| format!("cannot write {}: {error}", paths::name(&path)))?;
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to a new file beside `path` (created, never opened
-/// through a link) and renames it to `path`.
-fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{name}.errcode-{}", std::process::id()));
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| file.write_all(bytes));
-    if let Err(error) = written.and_then(|()| fs::rename(&temporary, path)) {
-        let _ = fs::remove_file(&temporary);
-        return Err(error);
+        replace(folder, &path, page.text.as_bytes(), Before::Anything)?;
     }
     Ok(())
 }

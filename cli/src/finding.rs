@@ -139,6 +139,7 @@ const CATALOG_KINDS: &[DefectKind] = &[
     DefectKind::UntrimmedText,
     DefectKind::ArgumentsDiffer,
     DefectKind::RetiredCodeUsed,
+    DefectKind::NulCharacter,
 ];
 
 impl Kind {

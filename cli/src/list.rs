@@ -5,6 +5,7 @@ use std::path::Path;
 use errcat::catalog::Entry;
 
 use crate::outcome::Outcome;
+use crate::paths;
 use crate::source::Source;
 
 /// The class of entries without one, as `--class` names it.
@@ -22,7 +23,12 @@ pub(crate) fn run(catalog: Option<&Path>, class: Option<&str>) -> Outcome {
         .filter(|entry| class.is_none_or(|class| same_class(entry, class)))
         .collect();
     if let (Some(class), true) = (class, entries.is_empty()) {
-        let mut classes: Vec<String> = source.catalog.entries.iter().map(class_of).collect();
+        let mut classes: Vec<String> = source
+            .catalog
+            .entries
+            .iter()
+            .map(|entry| paths::shown(&class_of(entry)).into_owned())
+            .collect();
         classes.sort();
         classes.dedup();
         let mut outcome = Outcome::error(format!(
@@ -33,15 +39,27 @@ pub(crate) fn run(catalog: Option<&Path>, class: Option<&str>) -> Outcome {
         outcome.stderr.insert_str(0, &note);
         return outcome;
     }
-    let code_width = entries
+    // Every text as a line shows it: a catalog's text cannot start a line
+    // of its own, move the cursor or turn the line around.
+    let rows: Vec<(String, String, String)> = entries
         .iter()
-        .map(|entry| entry.code.chars().count())
+        .map(|entry| {
+            (
+                paths::shown(&entry.code).into_owned(),
+                paths::shown(title(entry)).into_owned(),
+                paths::shown(&entry.message).into_owned(),
+            )
+        })
+        .collect();
+    let code_width = rows
+        .iter()
+        .map(|(code, _, _)| code.chars().count())
         .chain(["CODE".len()])
         .max()
         .unwrap_or(0);
-    let title_width = entries
+    let title_width = rows
         .iter()
-        .map(|entry| title(entry).chars().count())
+        .map(|(_, title, _)| title.chars().count())
         .chain(["TITLE".len()])
         .max()
         .unwrap_or(0);
@@ -49,12 +67,9 @@ pub(crate) fn run(catalog: Option<&Path>, class: Option<&str>) -> Outcome {
         "{:code_width$}  {:title_width$}  MESSAGE\n",
         "CODE", "TITLE"
     );
-    for entry in entries {
+    for (code, title, message) in rows {
         text.push_str(&format!(
-            "{:code_width$}  {:title_width$}  {}\n",
-            entry.code,
-            title(entry),
-            entry.message.replace('\n', " ")
+            "{code:code_width$}  {title:title_width$}  {message}\n"
         ));
     }
     Outcome {

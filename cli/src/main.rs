@@ -21,6 +21,7 @@ mod outcome;
 mod paths;
 mod policy;
 mod project;
+mod replace;
 mod report;
 mod rust_catalog;
 mod source;

@@ -44,11 +44,19 @@ impl Outcome {
     /// Failure (exit status 1) with one `errcode: ...` message on standard
     /// error.
     pub(crate) fn error(message: impl std::fmt::Display) -> Outcome {
-        Outcome {
-            stderr: format!("errcode: {message}\n"),
+        let mut outcome = Outcome {
             status: Status::Failure,
             ..Outcome::default()
-        }
+        };
+        outcome.note(message);
+        outcome
+    }
+
+    /// One more `errcode: ...` line on standard error, the message as a
+    /// line shows it ([`paths::shown`]): what a catalog or a file says
+    /// inside it cannot start a line of its own or move the cursor.
+    pub(crate) fn note(&mut self, message: impl std::fmt::Display) {
+        self.stderr.push_str(&note_line(message));
     }
 
     /// An input that cannot be used (exit status 2), with one
@@ -59,4 +67,26 @@ impl Outcome {
             ..Outcome::error(message)
         }
     }
+}
+
+/// Writes `text` to standard output at once, for a command that says what
+/// it has done as it goes (`update`): a run stopped midway has said what
+/// it did. A reader that went away needs no more output.
+pub(crate) fn print_now(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// `errcode: message` and a line break, the message as a line shows it.
+pub(crate) fn note_line(message: impl std::fmt::Display) -> String {
+    format!("errcode: {}\n", crate::paths::shown(&message.to_string()))
+}
+
+/// [`print_now`] for standard error.
+pub(crate) fn eprint_now(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }

@@ -89,6 +89,55 @@ pub(crate) fn shown_path(path: &Path) -> String {
     })
 }
 
+/// The bytes of the path that [`name`] (or [`shown_path`]) shows as
+/// `name`: its escapes read back (`\\`, `\n`, `\r`, `\t`, `\u{...}`, and
+/// `\xNN` for a byte that is no UTF-8), for formats that carry a path's
+/// own bytes (SARIF's URIs) rather than a line's text of it. A name with
+/// no escape is its own bytes.
+pub(crate) fn bytes_of_name(name: &str) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find('\\') {
+        bytes.extend_from_slice(&rest.as_bytes()[..at]);
+        let escape = &rest[at + 1..];
+        let (decoded, used): (Option<Vec<u8>>, usize) = match escape.chars().next() {
+            Some('\\') => (Some(b"\\".to_vec()), 1),
+            Some('n') => (Some(b"\n".to_vec()), 1),
+            Some('r') => (Some(b"\r".to_vec()), 1),
+            Some('t') => (Some(b"\t".to_vec()), 1),
+            Some('x') => (
+                escape
+                    .get(1..3)
+                    .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+                    .map(|byte| vec![byte]),
+                3,
+            ),
+            Some('u') => escape
+                .strip_prefix("u{")
+                .and_then(|inner| inner.split_once('}'))
+                .and_then(|(hex, _)| {
+                    let character = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+                    Some((Some(character.to_string().into_bytes()), hex.len() + 3))
+                })
+                .unwrap_or((None, 0)),
+            _ => (None, 0),
+        };
+        match decoded {
+            Some(decoded) => {
+                bytes.extend_from_slice(&decoded);
+                rest = &escape[used..];
+            }
+            // No escape this module writes: the `\` is the name's own.
+            None => {
+                bytes.push(b'\\');
+                rest = escape;
+            }
+        }
+    }
+    bytes.extend_from_slice(rest.as_bytes());
+    bytes
+}
+
 /// A path's text with `/` between its parts and bytes that are no UTF-8
 /// as `\xNN` (what globs and keys are matched against).
 pub(crate) fn text_of(path: &Path) -> String {
@@ -169,6 +218,24 @@ mod tests {
     fn text_cannot_forge_a_line() {
         assert_eq!(shown("a\nb\x1b[2J"), "a\\nb\\u{1b}[2J");
         assert_eq!(shown("plain"), "plain");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_read_back_to_the_bytes_of_their_paths() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        for bytes in [
+            &b"src/a\nb.c"[..],
+            b"src/a\\nb.c",
+            b"src/\xff\xfe.c",
+            b"src/\\xff.c",
+            b"a\r\t\x1b[2J\xe2\x80\xae.c",
+            b"plain/\xe9\x94\x99.md",
+        ] {
+            let shown = shown_path(Path::new(OsStr::from_bytes(bytes)));
+            assert_eq!(bytes_of_name(&shown), bytes, "{shown}");
+        }
     }
 
     #[cfg(unix)]

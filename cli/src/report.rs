@@ -139,11 +139,17 @@ pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) ->
     text
 }
 
-/// `path` as a SARIF URI reference: `/` between folders, each byte that
-/// is not a letter, digit or one of `-._~/` percent-encoded.
-fn uri(path: &str) -> String {
+/// The file findings name `file` as a SARIF URI reference: its path's own
+/// bytes (not the escapes that a line of text shows them with), `/`
+/// between folders, each byte that is not a letter, digit or one of
+/// `-._~/` percent-encoded.
+fn uri(file: &str) -> String {
+    percent_encoded(&paths::bytes_of_name(file))
+}
+
+fn percent_encoded(path: &[u8]) -> String {
     let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
+    for &byte in path {
         match byte {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(char::from(byte));
@@ -265,7 +271,7 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
             .map(|(finding, by)| result(finding, Some(by))),
     );
     let root = paths::absolute(std::path::Path::new("."));
-    let mut root_uri = format!("file://{}", uri(&paths::text_of(&root)));
+    let mut root_uri = format!("file://{}", percent_encoded(&path_bytes(&root)));
     if !root_uri.ends_with('/') {
         root_uri.push('/');
     }
@@ -290,6 +296,18 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
     text
 }
 
+/// A path's own bytes.
+#[cfg(unix)]
+fn path_bytes(path: &std::path::Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    path.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &std::path::Path) -> Vec<u8> {
+    paths::text_of(path).into_bytes()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,5 +316,8 @@ mod tests {
     fn uris_are_percent_encoded() {
         assert_eq!(uri("src/a b/c#d.c"), "src/a%20b/c%23d.c");
         assert_eq!(uri("docs/zh/错误.md"), "docs/zh/%E9%94%99%E8%AF%AF.md");
+        // From the path's bytes, not the escapes its name shows.
+        assert_eq!(uri("src/new\\nline.c"), "src/new%0Aline.c");
+        assert_eq!(uri("src/back\\\\slash\\xff.c"), "src/back%5Cslash%FF.c");
     }
 }

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use errcat::catalog::{Catalog, Diagnostic, Documentation, load_bytes};
+use errcat::catalog::{Catalog, Diagnostic, Documentation, LeftOut, load_bytes};
 use errcat::registry;
 use errcat_profiling::InsufficientHostMemory;
 
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, note_line};
 use crate::rust_catalog::DefinedIn;
 
 /// A catalog and everything found wrong with it.
@@ -30,6 +30,9 @@ pub(crate) struct Source {
     /// Rust sources: by code, the file and item that define it (empty for
     /// a JSON catalog, whose codes are all in its own file).
     pub(crate) defined: std::collections::HashMap<String, DefinedIn>,
+    /// A JSON catalog: the entries the format cannot describe (a field
+    /// that is a number), which are not in `catalog`.
+    pub(crate) left_out: Vec<LeftOut>,
 }
 
 impl Source {
@@ -59,6 +62,7 @@ impl Source {
             omitted_warnings: 0,
             refused: Vec::new(),
             defined: Default::default(),
+            left_out: Vec::new(),
         }
     }
 
@@ -90,6 +94,7 @@ impl Source {
                 omitted_warnings: 0,
                 refused: folder.problems,
                 defined: folder.defined,
+                left_out: Vec::new(),
             });
         }
         // A catalog has no size limit, but asks for its memory first.
@@ -105,6 +110,7 @@ impl Source {
             omitted_warnings: loaded.omitted_warnings,
             refused: Vec::new(),
             defined: Default::default(),
+            left_out: loaded.left_out,
         })
     }
 
@@ -146,9 +152,29 @@ impl Source {
         }
         let mut refused = String::new();
         for line in &self.refused {
-            refused.push_str(&format!("errcode: left out: {line}\n"));
+            refused.push_str(&note_line(format!("left out: {line}")));
         }
         let name = self.name();
+        // Entries the reader could not take (a field that is a number) are
+        // named with their errors, or by their place when those were
+        // beyond the findings kept.
+        for left_out in &self.left_out {
+            let mut named = false;
+            for error in self
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error() && d.entry == Some(left_out.number))
+            {
+                named = true;
+                refused.push_str(&note_line(format!("left out: {name}:{error}")));
+            }
+            if !named {
+                refused.push_str(&note_line(format!(
+                    "left out: {name}:{}: entry {}: not in the catalog's format; `errcode check {name}` says why",
+                    left_out.position.line, left_out.number
+                )));
+            }
+        }
         let mut kept = Vec::new();
         for entry in std::mem::take(&mut self.catalog.entries) {
             match entry.definition() {
@@ -162,11 +188,11 @@ impl Source {
                         .collect();
                     if read.is_empty() {
                         for error in errors.iter() {
-                            refused.push_str(&format!("errcode: left out: {name}:{error}\n"));
+                            refused.push_str(&note_line(format!("left out: {name}:{error}")));
                         }
                     }
                     for error in read {
-                        refused.push_str(&format!("errcode: left out: {name}:{error}\n"));
+                        refused.push_str(&note_line(format!("left out: {name}:{error}")));
                     }
                 }
             }
@@ -177,10 +203,10 @@ impl Source {
         kept.retain(|entry| {
             let first = seen.insert(entry.code.clone());
             if !first {
-                refused.push_str(&format!(
-                    "errcode: left out: {name}:{}: {}: the code is defined twice; the first definition is written\n",
+                refused.push_str(&note_line(format!(
+                    "left out: {name}:{}: {}: the code is defined twice; the first definition is written",
                     entry.position.line, entry.code
-                ));
+                )));
             }
             first
         });
@@ -220,7 +246,7 @@ impl Source {
         // Rust definitions that could not be read (a file that does not
         // parse, brackets nested too deep) are not shown: say which.
         for line in &self.refused {
-            note.push_str(&format!("errcode: note: left out: {line}\n"));
+            note.push_str(&note_line(format!("note: left out: {line}")));
         }
         Ok((self, note))
     }
@@ -234,7 +260,7 @@ pub(crate) fn finding_lines<'a>(
     omitted: usize,
 ) -> String {
     let mut lines: String = findings
-        .map(|diagnostic| format!("{file}:{diagnostic}\n"))
+        .map(|diagnostic| format!("{}\n", crate::paths::shown(&format!("{file}:{diagnostic}"))))
         .collect();
     if omitted > 0 {
         lines.push_str(&format!(

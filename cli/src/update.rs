@@ -19,7 +19,9 @@ use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
+use crate::replace::{Before, move_to, replace};
 use crate::source::Source;
+use crate::walk::Walked;
 
 /// What `update` is asked.
 pub(crate) struct UpdateArgs {
@@ -34,6 +36,9 @@ pub(crate) struct UpdateArgs {
 /// One file's new content.
 struct Change {
     path: PathBuf,
+    /// The folder given that the file was found in (the file's own folder
+    /// for a file given itself): nothing is written outside it.
+    root: PathBuf,
     old: Vec<u8>,
     new: Vec<u8>,
     /// A page whose title changed moves to its new name.
@@ -44,9 +49,10 @@ struct Change {
 
 impl Change {
     /// The file at `path` rewritten from `old` to `new`, when they differ.
-    fn of(path: &Path, old: Vec<u8>, new: String, what: &str) -> Option<Change> {
+    fn of(path: &Path, root: &Path, old: Vec<u8>, new: String, what: &str) -> Option<Change> {
         (new.as_bytes() != old.as_slice()).then(|| Change {
             path: path.to_path_buf(),
+            root: root.to_path_buf(),
             old,
             new: new.into_bytes(),
             rename: None,
@@ -81,14 +87,25 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     let mut outcome = Outcome::default();
     for why in &walked.unreadable {
         outcome.status = Status::InputError;
-        outcome.stderr.push_str(&format!("errcode: {why}\n"));
+        outcome.note(why);
     }
     let mut changes: Vec<Change> = Vec::new();
-    let pages: Vec<(PathBuf, String)> = walked
+    let root_of = |walked: &Walked| -> PathBuf {
+        if walked.given {
+            walked
+                .path
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        } else {
+            inputs.against[walked.root].clone()
+        }
+    };
+    let pages: Vec<(PathBuf, String, PathBuf)> = walked
         .files
         .iter()
         .filter_map(|walked| match kind_of(&walked.path) {
-            Some(FileKind::Page(code)) => Some((walked.path.clone(), code)),
+            Some(FileKind::Page(code)) => Some((walked.path.clone(), code, root_of(walked))),
             _ => None,
         })
         .collect();
@@ -129,8 +146,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         for change in &update.changes {
             match change {
                 TableChange::Updated { .. } => rows += 1,
-                TableChange::NotInCatalog { code, line } => outcome.stderr.push_str(&format!(
-                    "errcode: {name}:{line}: {code}: no catalog has the code: the row is left as it is\n"
+                TableChange::NotInCatalog { code, line } => outcome.note(format!(
+                    "{name}:{line}: {code}: no catalog has the code: the row is left as it is"
                 )),
                 TableChange::TooManyNames {
                     code,
@@ -140,14 +157,14 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                     value,
                 } => {
                     problems = true;
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the catalog names {names} arguments, more than the table's rows hold ({bound} is {value}): the row is left as it is; raise {bound} first"
                     ));
                 }
                 TableChange::Nested { code, line } => {
                     problems = true;
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the row is inside another row's brackets, or holds one: both are left as they are"
                     ));
                 }
                 TableChange::RowsShifted { code, line, shift } => {
@@ -157,12 +174,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                         RowShift::Gained => "would be read as a row, which it is not (at this line of the rewritten text)",
                         _ => "would be read with other text (inside another row's brackets, holding one, or with other fields)",
                     };
-                    outcome.stderr.push_str(&format!(
-                        "errcode: {name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged\n"
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged"
                     ));
                 }
-                TableChange::TooWide { code, line } => outcome.stderr.push_str(&format!(
-                    "errcode: {name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)\n",
+                TableChange::TooWide { code, line } => outcome.note(format!(
+                    "{name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)",
                     style.column_limit
                 )),
                 _ => {}
@@ -171,6 +188,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         if update.changed() {
             changes.push(Change {
                 path: walked.path.clone(),
+                root: root_of(walked),
                 old: bytes,
                 new: update.text,
                 rename: None,
@@ -180,7 +198,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     }
     // Pages, and the titles of the codes whose pages each folder holds.
     let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
-    for (path, _) in &pages {
+    for (path, _, root) in &pages {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
         };
@@ -200,32 +218,36 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                 Language::English
             };
             let updated = retired_page(retired, language, Some(&text));
-            changes.extend(Change::of(path, bytes, updated, "page of a retired code"));
+            changes.extend(Change::of(
+                path,
+                root,
+                bytes,
+                updated,
+                "page of a retired code",
+            ));
             continue;
         }
         let Some((entry, docs)) = entries.get(page.code.as_str()) else {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: no catalog has the code: the page is left as it is\n",
+            outcome.note(format!(
+                "{name}: {}: no catalog has the code: the page is left as it is",
                 page.code
             ));
             continue;
         };
         let Some(language) = page.language else {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: the page has no section heading of either language: left as it is\n",
+            outcome.note(format!(
+                "{name}: {}: the page has no section heading of either language: left as it is",
                 page.code
             ));
             continue;
         };
         let updated = update_page(entry, language, docs.get(&entry.code), &text);
         for part in &updated.dropped {
-            outcome
-                .stderr
-                .push_str(&format!("errcode: {name}: {}: {part}\n", entry.code));
+            outcome.note(format!("{name}: {}: {part}", entry.code));
         }
         if updated.untranslated {
-            outcome.stderr.push_str(&format!(
-                "errcode: {name}: {}: the page carries the catalog's English text, having no translation of it\n",
+            outcome.note(format!(
+                "{name}: {}: the page carries the catalog's English text, having no translation of it",
                 entry.code
             ));
         }
@@ -241,6 +263,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         if updated.text.as_bytes() != bytes.as_slice() || renamed.is_some() {
             changes.push(Change {
                 path: path.clone(),
+                root: root.clone(),
                 old: bytes,
                 new: updated.text.into_bytes(),
                 rename: renamed,
@@ -273,7 +296,13 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .map(|(code, title)| (code.as_str(), title.as_str()))
             .collect();
         let updated = update_index(&text, &titles);
-        changes.extend(Change::of(path, bytes, updated, "index page"));
+        changes.extend(Change::of(
+            path,
+            &root_of(walked),
+            bytes,
+            updated,
+            "index page",
+        ));
     }
     changes.sort_by(|a, b| a.path.cmp(&b.path));
     if args.dry_run {
@@ -282,8 +311,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         }
         if !changes.is_empty() {
             outcome.status = outcome.status.max(Status::Failure);
-            outcome.stderr.push_str(&format!(
-                "errcode: {} out of date: `errcode update` rewrites {}\n",
+            outcome.note(format!(
+                "{} out of date: `errcode update` rewrites {}",
                 errcat_syntax::counted(changes.len(), "file"),
                 if changes.len() == 1 { "it" } else { "them" }
             ));
@@ -296,31 +325,53 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         }
         return outcome;
     }
+    // Each file is said as it is written, so that a run stopped midway
+    // has said what it wrote; a file that cannot be written is named, and
+    // the others are written all the same.
+    let mut written = 0;
+    let mut failed = 0;
+    // The notes on what was read come first, as they were found.
+    crate::outcome::eprint_now(&std::mem::take(&mut outcome.stderr));
     for change in &changes {
         if let Err(why) = write(change) {
+            failed += 1;
             outcome.status = Status::InputError;
-            outcome.stderr.push_str(&format!("errcode: {why}\n"));
+            crate::outcome::eprint_now(&crate::outcome::note_line(why));
             continue;
         }
+        written += 1;
         let name = paths::name(&change.path);
-        match &change.rename {
-            Some(to) => outcome.stdout.push_str(&format!(
+        crate::outcome::print_now(&match &change.rename {
+            Some(to) => format!(
                 "updated {name} ({}), renamed to {}\n",
                 change.what,
                 paths::name(to)
-            )),
-            None => outcome
-                .stdout
-                .push_str(&format!("updated {name} ({})\n", change.what)),
-        }
+            ),
+            None => format!("updated {name} ({})\n", change.what),
+        });
     }
     if problems {
         outcome.status = outcome.status.max(Status::Failure);
     }
-    outcome.stdout.push_str(&match changes.len() {
-        0 => "every copy agrees with the catalog: nothing to update\n".to_owned(),
-        count => format!("updated {}\n", errcat_syntax::counted(count, "file")),
-    });
+    if changes.is_empty() {
+        outcome
+            .stdout
+            .push_str("every copy agrees with the catalog: nothing to update\n");
+    } else {
+        outcome.stdout.push_str(&format!(
+            "updated {}\n",
+            errcat_syntax::counted(written, "file")
+        ));
+    }
+    if failed > 0 {
+        outcome.note(format!(
+            "{} not written (named above): {} left as {} {}; the others were written whole",
+            errcat_syntax::counted(failed, "file"),
+            if failed == 1 { "it is" } else { "they are" },
+            if failed == 1 { "it" } else { "they" },
+            if failed == 1 { "was" } else { "were" },
+        ));
+    }
     outcome
 }
 
@@ -336,11 +387,11 @@ fn kind_code(path: &Path) -> Option<String> {
 /// read again.
 fn adopt(
     sources: &mut [(PathBuf, Source)],
-    pages: &[(PathBuf, String)],
+    pages: &[(PathBuf, String, PathBuf)],
 ) -> Result<Vec<Change>, String> {
     // By catalog, its new text.
     let mut texts: BTreeMap<usize, (Vec<u8>, String)> = BTreeMap::new();
-    for (path, code) in pages {
+    for (path, code, _) in pages {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
         };
@@ -400,6 +451,8 @@ fn adopt(
         let adopted = source_difference(&old, &text);
         changes.push(Change {
             path: path.clone(),
+            // The catalog was given itself: its folder.
+            root: path.parent().map(Path::to_path_buf).unwrap_or_default(),
             old,
             new: text.into_bytes(),
             rename: None,
@@ -457,30 +510,17 @@ fn diff(change: &Change) -> String {
         .to_string()
 }
 
-/// Writes a change, never through a symbolic link, and moves a renamed
-/// page (never over a file that is there).
+/// Writes a change (see [`replace`]): never through a symbolic link,
+/// never over a change made since the file was read, and a renamed page
+/// never over a file (or link) that has its new name.
 fn write(change: &Change) -> Result<(), String> {
-    let name = paths::name(&change.path);
-    let linked = std::fs::symlink_metadata(&change.path)
-        .map(|metadata| metadata.file_type().is_symlink())
-        .unwrap_or(false);
-    if linked {
-        return Err(format!("{name} is a symbolic link: not written through"));
-    }
     match &change.rename {
-        None => std::fs::write(&change.path, &change.new)
-            .map_err(|error| format!("cannot write {name}: {error}")),
-        Some(to) => {
-            if to.exists() {
-                return Err(format!(
-                    "cannot rename {name} to {}: a file of that name is there",
-                    paths::name(to)
-                ));
-            }
-            std::fs::write(to, &change.new)
-                .map_err(|error| format!("cannot write {}: {error}", paths::name(to)))?;
-            std::fs::remove_file(&change.path)
-                .map_err(|error| format!("cannot remove {name}: {error}"))
-        }
+        None => replace(
+            &change.root,
+            &change.path,
+            &change.new,
+            Before::Holds(&change.old),
+        ),
+        Some(to) => move_to(&change.root, &change.path, &change.old, to, &change.new),
     }
 }
