@@ -86,6 +86,14 @@ pub(crate) enum Command {
         /// Only this code's history.
         #[arg(long)]
         code: Option<String>,
+        /// Also the commits of the branches merged in. By default the
+        /// versions are the commits of the first-parent line (the branch's
+        /// own commits and its merges, a merge showing what its branch
+        /// brought in); with this, git's whole history of the file, each
+        /// commit compared with its own first parent, so that a change made
+        /// on a side branch is shown at its commit and again at the merge.
+        #[arg(long)]
+        side_branches: bool,
     },
     /// Rewrite the existing copies of the catalogs' codes from the catalogs:
     /// the rows C tables already have (in their order, their layout and
