@@ -164,12 +164,8 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     });
     let mut changes: Vec<Finding> = Vec::new();
     if let (Some(spec), Some(current)) = (&previous, read.first()) {
-        match crate::history::previous_changes(
-            spec,
-            &inputs.catalogs[0],
-            current,
-            inputs.max_size,
-        ) {
+        match crate::history::previous_changes(spec, &inputs.catalogs[0], current, inputs.max_size)
+        {
             Ok(found) => changes = found,
             Err(why) => return Outcome::input_error(why),
         }

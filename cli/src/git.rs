@@ -193,9 +193,8 @@ impl Blobs {
             .map_err(|_| BlobFailure::TooLarge(size))?
             .saturating_add(1);
         let mut text = Vec::new();
-        text.try_reserve_exact(capacity).map_err(|_| {
-            BlobFailure::Git(format!("not enough memory for its {size} bytes"))
-        })?;
+        text.try_reserve_exact(capacity)
+            .map_err(|_| BlobFailure::Git(format!("not enough memory for its {size} bytes")))?;
         // By its object name: the same blob whatever changed meanwhile.
         let answer = self
             .bytes

@@ -54,14 +54,17 @@ fn previous(
     let (name, bytes) = if !is_file && spec.contains(':') {
         if let Some(why) = git::refused_revision(spec) {
             return Err(format!(
-                "{given_in}the previous version {} names a revision that {why}",
+                "{given_in}the previous version `{}` names a revision that {why}",
                 paths::shown(spec)
             ));
         }
         (spec.clone(), git::show(spec, &git_in, max_size)?)
     } else {
         let bytes = crate::walk::read_file(&file, max_size).map_err(|failure| {
-            failure.describe_named(&format!("the previous version {}", paths::name(&file)), max_size)
+            failure.describe_named(
+                &format!("the previous version {}", paths::name(&file)),
+                max_size,
+            )
         })?;
         (paths::name(&file), bytes)
     };
