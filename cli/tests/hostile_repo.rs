@@ -139,6 +139,7 @@ fn a_revision_git_would_take_for_an_option_is_refused_and_nothing_is_written() {
         "catalogs = [\"error_code.json\"]\nprevious = \"--output=../pwned2:y\"\n",
     );
     let run = errcode(&repo, &["check"]);
+    assert_eq!(names(dir.path()), ["repo"]);
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
         (
@@ -151,6 +152,7 @@ fn a_revision_git_would_take_for_an_option_is_refused_and_nothing_is_written() {
     let target = dir.path().join("pwned3");
     let option = format!("--previous=--output={}:x", target.display());
     let run = errcode(&repo, &["check", "error_code.json", &option]);
+    assert_eq!(names(dir.path()), ["repo"]);
     assert_eq!(
         (run.stderr.as_str(), run.status),
         (
@@ -540,4 +542,245 @@ fn history_reads_paths_of_any_bytes_and_folders_named_like_commits() {
             "{shown}"
         );
     }
+}
+
+/// Python runs the command and prints its exit status and the peak
+/// resident set of the command's own process in bytes (its `VmHWM`,
+/// polled: the git processes it runs are not counted).
+const MEASURED: &str = r#"
+import subprocess, sys, time
+run = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+peak = 0
+while run.poll() is None:
+    try:
+        for line in open(f"/proc/{run.pid}/status"):
+            if line.startswith("VmHWM:"):
+                peak = max(peak, int(line.split()[1]) * 1024)
+    except OSError:
+        pass
+    time.sleep(0.002)
+print(run.returncode, peak)
+"#;
+
+/// A repository whose `error_code.json` has `versions` versions of
+/// `entries` entries each, one message changed per version, written
+/// through `git fast-import`.
+fn many_versions(versions: usize, entries: usize) -> (tempfile::TempDir, usize) {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    let mut messages: Vec<String> = (0..entries)
+        .map(|_| "Value %s of item %s is invalid.".to_owned())
+        .collect();
+    let mut stream = Vec::new();
+    let mut size = 0;
+    for version in 0..versions {
+        messages[version % entries] = format!("Value %s of item %s is invalid ({version}).");
+        let rows: Vec<(String, &str, &str)> = messages
+            .iter()
+            .enumerate()
+            .map(|(index, message)| (format!("EK{index:04}"), message.as_str(), "value, item"))
+            .collect();
+        let rows: Vec<(&str, &str, &str)> = rows
+            .iter()
+            .map(|(code, message, args)| (code.as_str(), *message, *args))
+            .collect();
+        let text = catalog(&rows);
+        size = text.len();
+        stream.extend_from_slice(
+            format!(
+                "commit refs/heads/main\ncommitter T <t@example.invalid> {} +0000\ndata 1\nv\nM 100644 inline error_code.json\ndata {size}\n",
+                1_700_000_000 + version
+            )
+            .as_bytes(),
+        );
+        stream.extend_from_slice(text.as_bytes());
+        stream.push(b'\n');
+    }
+    let mut import = git_command(dir.path(), &["fast-import", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(import.stdin.as_mut().unwrap(), &stream).unwrap();
+    drop(import.stdin.take());
+    assert!(import.wait().unwrap().success());
+    (dir, size)
+}
+
+/// Peak memory of `errcode history error_code.json` in `dir`, or `None`
+/// (the test skips) without python3.
+fn history_peak(dir: &Path) -> Option<u64> {
+    if Process::new("python3").arg("--version").output().is_err() {
+        skip::skip("python3 is not installed");
+        return None;
+    }
+    let output = Process::new("python3")
+        .current_dir(dir)
+        .args(["-c", MEASURED, env!("CARGO_BIN_EXE_errcode")])
+        .args(["history", "error_code.json"])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let (status, peak) = printed.trim().split_once(' ').unwrap();
+    assert_eq!(status, "0");
+    Some(peak.parse().unwrap())
+}
+
+#[test]
+fn history_holds_a_few_versions_whatever_their_number() {
+    // 150 versions of a catalog of 200 kB: 30 MB of text, which reading
+    // every version first held at once.
+    let (two, size) = many_versions(2, 2000);
+    let (many, _) = many_versions(150, 2000);
+    let Some(base) = history_peak(two.path()) else {
+        return;
+    };
+    let Some(peak) = history_peak(many.path()) else {
+        return;
+    };
+    println!("history: peak {peak} bytes for 150 versions of {size} bytes, {base} for 2");
+    assert!(
+        peak <= base + 10 * size as u64,
+        "peak {peak} bytes for 150 versions of {size} bytes (2 versions: {base})"
+    );
+}
+
+/// Writes a blob of `size` NUL bytes into `repo`'s objects (a loose
+/// object, compressed by Python's zlib: no file of that size is made)
+/// and returns its object name.
+fn write_zero_blob(repo: &Path, size: u64) -> Option<String> {
+    const WRITE: &str = r#"
+import hashlib, os, sys, zlib
+size = int(sys.argv[1])
+header = b"blob %d\0" % size
+digest, packed = hashlib.sha1(header), zlib.compressobj(1)
+chunk = bytes(1 << 20)
+data = [packed.compress(header)]
+digest_left = size
+while digest_left:
+    piece = chunk[:min(digest_left, len(chunk))]
+    digest.update(piece)
+    data.append(packed.compress(piece))
+    digest_left -= len(piece)
+data.append(packed.flush())
+name = digest.hexdigest()
+os.makedirs(f".git/objects/{name[:2]}", exist_ok=True)
+with open(f".git/objects/{name[:2]}/{name[2:]}", "wb") as out:
+    out.write(b"".join(data))
+print(name)
+"#;
+    if Process::new("python3").arg("--version").output().is_err() {
+        skip::skip("python3 is not installed");
+        return None;
+    }
+    let output = Process::new("python3")
+        .current_dir(repo)
+        .args(["-c", WRITE, &size.to_string()])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    Some(String::from_utf8(output.stdout).unwrap().trim().to_owned())
+}
+
+/// `errcode ARGS` in `dir` with at most `limit` bytes of address space.
+fn errcode_within(dir: &Path, limit: u64, args: &[&str]) -> Run {
+    let output = assert_cmd::Command::new("sh")
+        .current_dir(dir)
+        .args([
+            "-c",
+            &format!("ulimit -v {} && exec \"$0\" \"$@\"", limit / 1024),
+        ])
+        .arg(env!("CARGO_BIN_EXE_errcode"))
+        .args(args)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+#[test]
+fn a_blob_larger_than_the_memory_is_refused_by_its_size_never_read() {
+    let (_dir, repo) = repository();
+    // 1.5 GiB in the catalog's history, under a limit of 1 GiB of address
+    // space: reading the versions whole used to abort.
+    let size: u64 = 3 << 29;
+    let Some(blob) = write_zero_blob(&repo, size) else {
+        return;
+    };
+    git(
+        &repo,
+        &[
+            "update-index",
+            "--cacheinfo",
+            &format!("100644,{blob},error_code.json"),
+        ],
+    );
+    git(&repo, &["commit", "-qm", "huge"]);
+    git(&repo, &["add", "error_code.json"]);
+    git(&repo, &["commit", "-qm", "v1 again"]);
+    let huge = git_output(&repo, &["rev-parse", "--short=10", "HEAD~1"]);
+    let first = git_output(&repo, &["rev-parse", "--short=10", "HEAD~2"]);
+    let refused = |limit: &str| {
+        format!(
+            "{size} bytes, more than the limit of {limit} (`max-file-size` in errcode.toml): not read"
+        )
+    };
+    let run = errcode_within(&repo, 1 << 30, &["history", "error_code.json"]);
+    assert_eq!(
+        (run.stdout, run.stderr, run.status),
+        (
+            format!(
+                "EK0001\n  2026-01-02 {first}  added\n2 versions of error_code.json read; 1 code, no change after the first version\n"
+            ),
+            format!(
+                "errcode: 2026-01-02 {huge}: error_code.json: {}; left out\n",
+                refused("16777216")
+            ),
+            0
+        )
+    );
+    let run = errcode_within(
+        &repo,
+        1 << 30,
+        &[
+            "check",
+            "error_code.json",
+            "--previous",
+            "HEAD~1:error_code.json",
+        ],
+    );
+    assert_eq!(
+        (run.stderr, run.status),
+        (
+            format!(
+                "errcode: git cannot show HEAD~1:error_code.json: {}\n",
+                refused("16777216")
+            ),
+            2
+        )
+    );
+    // A limit that lets it in: the memory is asked for first, and refused.
+    write(&repo, "errcode.toml", "max-file-size = \"2GiB\"\n");
+    let run = errcode_within(
+        &repo,
+        1 << 30,
+        &[
+            "check",
+            "error_code.json",
+            "--previous",
+            "HEAD~1:error_code.json",
+        ],
+    );
+    assert_eq!(
+        (run.stderr, run.status),
+        (
+            format!(
+                "errcode: git cannot show HEAD~1:error_code.json: not enough memory for its {size} bytes\n"
+            ),
+            2
+        )
+    );
 }
