@@ -69,7 +69,10 @@ pub(crate) enum BlobFailure {
     Missing(String),
     /// Larger than the limit: its size.
     TooLarge(u64),
-    /// Git failed, or there is not enough memory: why.
+    /// There is not enough memory for its bytes: its size.
+    Memory(u64),
+    /// Git failed, or answered what it was not asked: why. The blobs
+    /// after it cannot be read from the same processes.
     Git(String),
 }
 
@@ -81,6 +84,7 @@ impl BlobFailure {
             BlobFailure::TooLarge(size) => format!(
                 "{size} bytes, more than the limit of {limit} (`max-file-size` in errcode.toml): not read"
             ),
+            BlobFailure::Memory(size) => format!("not enough memory for its {size} bytes"),
         }
     }
 }
@@ -190,11 +194,11 @@ impl Blobs {
         }
         let size = object.size;
         let capacity = usize::try_from(size)
-            .map_err(|_| BlobFailure::TooLarge(size))?
+            .map_err(|_| BlobFailure::Memory(size))?
             .saturating_add(1);
         let mut text = Vec::new();
         text.try_reserve_exact(capacity)
-            .map_err(|_| BlobFailure::Git(format!("not enough memory for its {size} bytes")))?;
+            .map_err(|_| BlobFailure::Memory(size))?;
         // By its object name: the same blob whatever changed meanwhile.
         let answer = self
             .bytes

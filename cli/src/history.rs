@@ -169,9 +169,11 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
         );
         let bytes = match blobs.read(blob, max_size) {
             Ok(bytes) => bytes,
+            // Git no longer answers in step: no later blob can be read.
+            Err(git::BlobFailure::Git(why)) => return Err(format!("{at}: {why}")),
             Err(failure) => {
                 unread.push(format!("{at}: {}; left out", failure.describe(max_size)));
-                return None;
+                return Ok(None);
             }
         };
         let loaded = load_bytes(&bytes);
@@ -181,9 +183,9 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
             .any(|d| d.is_error() && d.entry.is_none() && d.code.is_none());
         if unusable {
             unread.push(format!("{at} is not a catalog at this version; left out"));
-            return None;
+            return Ok(None);
         }
-        Some(loaded.catalog)
+        Ok(Some(loaded.catalog))
     };
     for version in &versions {
         let Some(after) = &version.after else {
@@ -195,8 +197,10 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
             ));
             continue;
         };
-        let Some(current) = catalog_of(after, version, &mut unread) else {
-            continue;
+        let current = match catalog_of(after, version, &mut unread) {
+            Ok(Some(current)) => current,
+            Ok(None) => continue,
+            Err(why) => return Outcome::input_error(why),
         };
         read += 1;
         // What the commit changed: from its parent's version, which is
@@ -209,7 +213,10 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
             (None, _) => None,
             (Some(before), Some((blob, catalog))) if blob == before => Some(catalog),
             (Some(before), _) => {
-                parent_read = catalog_of(before, version, &mut Vec::new());
+                parent_read = match catalog_of(before, version, &mut Vec::new()) {
+                    Ok(parent) => parent,
+                    Err(why) => return Outcome::input_error(why),
+                };
                 Some(
                     parent_read
                         .as_ref()

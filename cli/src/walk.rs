@@ -2,7 +2,8 @@
 //! in name order, hidden ones left out, excluded paths left out, nothing
 //! followed out of the folder given, and every file passed over for a
 //! reason of its own (a link out, a FIFO, a file too large, one that
-//! cannot be read) named, so that `--warn` can list it.
+//! cannot be read) named, so that `--warn` can list it. And the one way
+//! the tool reads a file, [`read_file`]: bounded, and never blocked.
 
 use std::fs;
 use std::io::Read as _;
