@@ -301,8 +301,11 @@ pub(crate) fn history(file: &Path, lines: Lines) -> Result<Vec<Version>, String>
         "--no-abbrev",
         "--follow",
         "--topo-order",
+        // No program the repository's configuration names: no external
+        // diff, no text conversion, no signature check (`gpg.program`).
         "--no-ext-diff",
         "--no-textconv",
+        "--no-show-signature",
         "--diff-merges=first-parent",
         "--format=%H %ad",
         "--date=short",

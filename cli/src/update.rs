@@ -113,7 +113,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .map(|(entry, _)| (*entry).clone())
             .collect(),
     );
-    let mut styles: HashMap<PathBuf, TableStyle> = HashMap::new();
+    let mut styles: HashMap<Option<PathBuf>, TableStyle> = HashMap::new();
     let mut problems = false;
     // Tables.
     for walked in &walked.files {
@@ -441,10 +441,10 @@ fn read_walked(path: &Path, max_size: u64, outcome: &mut Outcome) -> Option<Vec<
 /// The `.clang-format` `ColumnLimit` that applies to `path`: the nearest
 /// `.clang-format` in its folder or one above, else 120 columns. One that
 /// cannot be read (not a file, larger than `max_size`) is named on
-/// standard error, and the default applies.
+/// standard error, once, and the default applies.
 fn style_for(
     path: &Path,
-    styles: &mut HashMap<PathBuf, TableStyle>,
+    styles: &mut HashMap<Option<PathBuf>, TableStyle>,
     max_size: u64,
     outcome: &mut Outcome,
 ) -> TableStyle {
@@ -452,27 +452,27 @@ fn style_for(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    if let Some(style) = styles.get(&folder) {
-        return *style;
-    }
     let nearest = folder
         .ancestors()
         .map(|dir| dir.join(".clang-format"))
         .find(|file| file.symlink_metadata().is_ok());
-    let style = match nearest {
+    if let Some(style) = styles.get(&nearest) {
+        return *style;
+    }
+    let style = match &nearest {
         None => TableStyle::default(),
-        Some(file) => match read_file(&file, max_size) {
+        Some(file) => match read_file(file, max_size) {
             Ok(bytes) => TableStyle::from_clang_format(&String::from_utf8_lossy(&bytes)),
             Err(failure) => {
                 outcome.stderr.push_str(&format!(
                     "errcode: {}; its ColumnLimit is not used\n",
-                    failure.describe(&file, max_size)
+                    failure.describe(file, max_size)
                 ));
                 TableStyle::default()
             }
         },
     };
-    styles.insert(folder, style);
+    styles.insert(nearest, style);
     style
 }
 

@@ -287,55 +287,46 @@ fn the_project_files_limit_bounds_every_read() {
     );
 }
 
-/// A C table whose row `update` rewrites, and the catalog it follows.
-fn table_tree() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+/// Two C tables (in two folders) whose rows `update` rewrites, and the
+/// catalog they follow.
+fn write_tables(dir: &Path) {
     write(
-        dir.path(),
+        dir,
         "error_code.json",
         &catalog(&[("EK0201", "Cannot allocate %s.", "size")]),
     );
-    write(
-        dir.path(),
-        "src/table.c",
-        "static const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Old.\", NULL, NULL, {\"size\"}},\n};\n",
-    );
-    dir
+    for table in ["src/table.c", "src/more/table.c"] {
+        write(
+            dir,
+            table,
+            "static const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Old.\", NULL, NULL, {\"size\"}},\n};\n",
+        );
+    }
 }
 
 #[test]
-fn a_clang_format_that_is_no_file_or_too_large_is_named_and_not_read() {
-    let dir = table_tree();
+fn a_clang_format_that_is_no_file_or_too_large_is_named_once_and_not_read() {
+    let dir = tempfile::tempdir().unwrap();
     let clang_format = dir.path().join(".clang-format");
-    let updated = "updated src/table.c (1 table row)\nupdated 1 file\n";
+    let updated = "updated src/more/table.c (1 table row)\nupdated src/table.c (1 table row)\nupdated 2 files\n";
+    let not_a_file = "errcode: cannot read .clang-format: not a regular file (a FIFO, socket or device): not read; its ColumnLimit is not used\n";
     let args = ["update", "error_code.json", "--against", "src"];
     // A FIFO used to block `update` for ever; a link to /dev/zero, to
     // fill the memory.
     mkfifo(&clang_format);
+    write_tables(dir.path());
     let run = errcode(dir.path(), &args);
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
-        (
-            updated,
-            "errcode: cannot read .clang-format: not a regular file (a FIFO, socket or device): not read; its ColumnLimit is not used\n",
-            0
-        )
+        (updated, not_a_file, 0)
     );
     fs::remove_file(&clang_format).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &clang_format).unwrap();
-    write(
-        dir.path(),
-        "src/table.c",
-        "static const ErrorInfoConfig ERROR_MAP[] = {\n    {\"EK0201\", \"Old.\", NULL, NULL, {\"size\"}},\n};\n",
-    );
+    write_tables(dir.path());
     let run = errcode(dir.path(), &args);
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
-        (
-            updated,
-            "errcode: cannot read .clang-format: not a regular file (a FIFO, socket or device): not read; its ColumnLimit is not used\n",
-            0
-        )
+        (updated, not_a_file, 0)
     );
     // Larger than the project file's limit.
     fs::remove_file(&clang_format).unwrap();
