@@ -775,3 +775,62 @@ fn a_blob_larger_than_the_memory_is_refused_by_its_size_never_read() {
         )
     );
 }
+
+#[test]
+fn history_runs_no_program_the_repositorys_configuration_names() {
+    let (dir, repo) = repository();
+    // A signed commit, and a configuration that has `git log` check
+    // signatures with a program of the repository's choosing.
+    write(
+        &repo,
+        "error_code.json",
+        &catalog(&[("EK0001", "Bad %s.", "item")]),
+    );
+    git(&repo, &["add", "error_code.json"]);
+    let tree = git_output(&repo, &["write-tree"]);
+    let parent = git_output(&repo, &["rev-parse", "HEAD"]);
+    let commit = format!(
+        "tree {tree}\nparent {parent}\nauthor T <t@example.invalid> 1767323045 +0000\ncommitter T <t@example.invalid> 1767323045 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----\n\nsigned\n"
+    );
+    let mut hash = git_command(&repo, &["hash-object", "-t", "commit", "-w", "--stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(hash.stdin.as_mut().unwrap(), commit.as_bytes()).unwrap();
+    drop(hash.stdin.take());
+    let signed = hash.wait_with_output().unwrap();
+    assert!(signed.status.success());
+    let signed = String::from_utf8(signed.stdout).unwrap();
+    git(&repo, &["update-ref", "HEAD", signed.trim()]);
+    let marker = dir.path().join("ran");
+    let program = dir.path().join("gpg");
+    fs::write(
+        &program,
+        format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+    git(&repo, &["config", "log.showSignature", "true"]);
+    git(
+        &repo,
+        &["config", "gpg.program", &program.display().to_string()],
+    );
+    // The trap works: git's own log runs the program.
+    let _ = git_command(&repo, &["log", "-1"]).output().unwrap();
+    assert!(marker.exists(), "the repository's gpg.program did not run");
+    fs::remove_file(&marker).unwrap();
+    let run = errcode(&repo, &["history", "error_code.json"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .ends_with("2 versions of error_code.json read; 1 code; SITES: arg-renamed 1\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !marker.exists(),
+        "errcode had git run the repository's gpg.program"
+    );
+}
