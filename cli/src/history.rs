@@ -50,8 +50,9 @@ fn previous(
         }
     };
     let file = files_in.join(spec);
-    let is_file = std::fs::symlink_metadata(&file).is_ok();
-    let (name, bytes) = if !is_file && spec.contains(':') {
+    // A file of that name is the file, whatever it holds (`v1:a.json`).
+    let exists = std::fs::symlink_metadata(&file).is_ok();
+    let (name, bytes) = if !exists && spec.contains(':') {
         if let Some(why) = git::refused_revision(spec) {
             return Err(format!(
                 "{given_in}the previous version `{}` names a revision that {why}",
