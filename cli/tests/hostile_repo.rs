@@ -481,27 +481,31 @@ fn history_follows_merges_comparing_each_version_with_its_parent() {
 
 #[test]
 fn history_reads_paths_of_any_bytes_and_folders_named_like_commits() {
-    for folder in [
-        "commit 1111111111111111111111111111111111111111 2001-01-01".as_bytes(),
-        "目录".as_bytes(),
-        b"a\"b",
-        b"a\tb",
-        b"x\nM\x01\xff",
+    // Folders git quotes or that look like its own output, and files that
+    // look like an option or a pathspec pattern, with the other file
+    // (`other.json`) a pattern would match.
+    for path in [
+        "commit 1111111111111111111111111111111111111111 2001-01-01/error_code.json".as_bytes(),
+        "目录/error_code.json".as_bytes(),
+        b"a\"b/error_code.json",
+        b"a\tb/error_code.json",
+        b"x\nM\x01\xff/error_code.json",
+        b"--output=x.json",
+        b":(glob)*.json",
     ] {
         let dir = tempfile::tempdir().unwrap();
         let repo = dir.path();
-        let folder = repo.join(OsStr::from_bytes(folder));
-        fs::create_dir(&folder).unwrap();
-        let file = folder.join("error_code.json");
+        let file = repo.join(OsStr::from_bytes(path));
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
         fs::write(&file, catalog(&[("EK0003", "First %s.", "value")])).unwrap();
+        fs::write(repo.join("other.json"), catalog(V1)).unwrap();
         git(repo, &["init", "-q"]);
         git(repo, &["add", "."]);
         git(repo, &["commit", "-qm", "v1"]);
         fs::write(&file, catalog(&[("EK0003", "First %s.", "item")])).unwrap();
+        fs::write(repo.join("other.json"), catalog(&[])).unwrap();
         git(repo, &["commit", "-qam", "v2"]);
-        let relative = file.strip_prefix(repo).unwrap();
-        let name = relative.as_os_str().as_bytes();
-        let shown = String::from_utf8_lossy(name)
+        let shown = String::from_utf8_lossy(path)
             .replace('\t', "\\t")
             .replace('\n', "\\n")
             .replace('\u{1}', "\\u{1}")
@@ -509,7 +513,7 @@ fn history_reads_paths_of_any_bytes_and_folders_named_like_commits() {
         let output = Process::new(env!("CARGO_BIN_EXE_errcode"))
             .current_dir(repo)
             .arg("history")
-            .arg(relative)
+            .arg(Path::new(".").join(OsStr::from_bytes(path)))
             .output()
             .unwrap();
         let mut stdout = String::from_utf8(output.stdout).unwrap();
