@@ -838,3 +838,41 @@ fn history_runs_no_program_the_repositorys_configuration_names() {
         "errcode had git run the repository's gpg.program"
     );
 }
+
+#[test]
+fn a_kept_page_above_the_limit_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "error_code.json",
+        &catalog(&[("EK0201", "Cannot allocate %s.", "size")]),
+    );
+    write(dir.path(), "errcode.toml", "max-file-size = \"1KiB\"\n");
+    let page = format!("# EK0201 Title\n\n{}\n", "Text. ".repeat(300));
+    write(dir.path(), "keep/Errors/EK0201-Title.md", &page);
+    let run = errcode(
+        dir.path(),
+        &[
+            "export",
+            "--format",
+            "cann-docs",
+            "--catalog",
+            "error_code.json",
+            "--out",
+            "out",
+            "--keep",
+            "keep",
+        ],
+    );
+    assert_eq!(
+        (run.stderr, run.status),
+        (
+            format!(
+                "errcode: cannot read keep/Errors/EK0201-Title.md: {} bytes, more than the limit of 1024 (`max-file-size` in errcode.toml): not read\n",
+                page.len()
+            ),
+            2
+        )
+    );
+    assert!(!dir.path().join("out").exists());
+}
