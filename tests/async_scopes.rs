@@ -156,7 +156,10 @@ async fn scopes_nest_and_the_innermost_wins() {
             DeviceNotFound { device_id: 2 }.report();
             DeviceSlow { device_id: 2 }.report();
             yield_now().await;
-            (errcat::take_error_message(), errcat::take_warning_message())
+            (
+                errcat::take_error_message(),
+                errcat::take_warning_message(),
+            )
         })
         .await;
         yield_now().await;

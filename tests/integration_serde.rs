@@ -2,7 +2,9 @@
 //! same bytes rendered; definitions in the CANN catalog's field names.
 #![cfg(feature = "serde")]
 
-use errcat::{ErrorCode, Report, SourceLocation, error_code, msprof_env_error, report_inner_error};
+use errcat::{
+    ErrorCode, Report, SourceLocation, error_code, msprof_env_error, report_inner_error,
+};
 use errcat_profiling as _;
 
 #[derive(Debug)]

@@ -108,7 +108,8 @@ fn invalid_limits_are_refused_with_a_reason() {
     let _serial = LIMITS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let error: InvalidLimits = errcat::set_limits(Limits::default().with_max_items(0)).unwrap_err();
+    let error: InvalidLimits =
+        errcat::set_limits(Limits::default().with_max_items(0)).unwrap_err();
     assert_eq!(
         error.to_string(),
         "invalid limits (max_items 0, max_message_bytes 1024): a store keeps at least 1 item and 16 bytes of a message, and at most 4294967295 of either"

@@ -447,7 +447,10 @@ fn the_plain_layout_ends_lines_with_newlines_and_heads_traceback_lines_with_code
     let mut plain = String::new();
     assert!(errcat::write_error_message_with(Layout::Plain, &mut plain));
     assert_eq!(plain, "E19999: Inner Error!\nqueue rx overflowed\n");
-    assert!(!errcat::write_error_message_with(Layout::Plain, &mut plain));
+    assert!(!errcat::write_error_message_with(
+        Layout::Plain,
+        &mut plain
+    ));
 }
 
 /// `text` with this process's `[PID: n]` written `[PID: P]` and each report

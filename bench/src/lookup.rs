@@ -90,8 +90,8 @@ mod tests {
 
     #[test]
     fn the_dense_catalog_registers_every_hit_and_no_miss() {
-        let registered =
-            errcat::register_catalog_json(&dense_catalog(), 1).expect("the dense catalog is valid");
+        let registered = errcat::register_catalog_json(&dense_catalog(), 1)
+            .expect("the dense catalog is valid");
         assert_eq!(registered, DENSE_COUNT);
         let registry = errcat::registry();
         for code in dense_queries(false) {

@@ -191,7 +191,9 @@ fn the_shared_pkg_config_line_links_a_weak_only_program_under_as_needed() {
 #[test]
 fn the_shared_library_has_a_soname() {
     let mut readelf = Command::new("readelf");
-    readelf.arg("-d").arg(prefix().join("lib/liberrcat_ffi.so"));
+    readelf
+        .arg("-d")
+        .arg(prefix().join("lib/liberrcat_ffi.so"));
     let dynamic = String::from_utf8_lossy(&succeed(readelf).stdout).into_owned();
     assert!(
         dynamic.contains("Library soname: [liberrcat_ffi.so]"),

@@ -69,7 +69,10 @@ fn through_rust_api(reports: &[Report<'_>]) -> (Option<String>, Option<String>) 
             Report::Internal(code, message) => errcat::report_internal(code, message).unwrap(),
         }
     }
-    (errcat::take_error_message(), errcat::take_warning_message())
+    (
+        errcat::take_error_message(),
+        errcat::take_warning_message(),
+    )
 }
 
 fn assert_same(reports: &[Report<'_>]) {

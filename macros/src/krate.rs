@@ -269,8 +269,9 @@ mod tests {
 
     #[test]
     fn finds_a_rename_in_a_table_of_its_own_and_in_target_tables() {
-        let manifest =
-            Manifest::parse("[dependencies.my-errcat]\nversion = \"0.1\"\npackage = \"errcat\"\n");
+        let manifest = Manifest::parse(
+            "[dependencies.my-errcat]\nversion = \"0.1\"\npackage = \"errcat\"\n",
+        );
         assert_eq!(manifest.renamed("errcat"), Some("my-errcat"));
         let manifest = Manifest::parse(
             "[target.'cfg(unix)'.dev-dependencies]\nec = { path = \"../errcode\", package = \"errcat\" }\n",
