@@ -12,6 +12,7 @@ use crate::against::{Checked, compare};
 use crate::args::CheckFormat;
 use crate::baseline::Baseline;
 use crate::finding::{Finding, LeftOut};
+use crate::history::Previous;
 use crate::outcome::{Outcome, Status};
 use crate::policy::{AcceptedBy, apply};
 use crate::project::{FILE_NAME, Project};
@@ -123,7 +124,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     let mut left_out = LeftOut::default();
     let mut read: Vec<Source> = Vec::new();
     for path in &inputs.catalogs {
-        let source = match Source::read(path) {
+        let source = match Source::read_within(path, inputs.max_size) {
             Ok(source) => source,
             Err(unreadable) => {
                 let why = unreadable.stderr.trim_end().trim_start_matches("errcode: ");
@@ -152,15 +153,19 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     }
     // The changes from the previous version, and the codes whose sites
     // they break.
-    let previous = args.previous.clone().or_else(|| {
-        inputs
-            .project
-            .as_ref()
-            .and_then(|project| project.previous.clone())
+    // The project file's is relative to its own folder.
+    let previous = args.previous.clone().map(Previous::Given).or_else(|| {
+        let project = inputs.project.as_ref()?;
+        Some(Previous::Project {
+            spec: project.previous.clone()?,
+            file: project.file.clone(),
+            root: project.root.clone(),
+        })
     });
     let mut changes: Vec<Finding> = Vec::new();
     if let (Some(spec), Some(current)) = (&previous, read.first()) {
-        match crate::history::previous_changes(spec, &inputs.catalogs[0], current) {
+        match crate::history::previous_changes(spec, &inputs.catalogs[0], current, inputs.max_size)
+        {
             Ok(found) => changes = found,
             Err(why) => return Outcome::input_error(why),
         }
@@ -247,7 +252,11 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         .clone()
         .or_else(|| project.and_then(|project| project.baseline.clone()))
         .filter(|_| args.write_baseline.is_none());
-    let mut baseline = match baseline_path.as_deref().map(Baseline::read).transpose() {
+    let mut baseline = match baseline_path
+        .as_deref()
+        .map(|path| Baseline::read(path, inputs.max_size))
+        .transpose()
+    {
         Ok(baseline) => baseline,
         Err(why) => return Outcome::input_error(why),
     };
