@@ -293,7 +293,8 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
     out.push('\n');
     let mut stderr = String::new();
     for line in unread {
-        stderr.push_str(&format!("errcode: {line}\n"));
+        // Through the one escaping of notes, like every other command's.
+        stderr.push_str(&crate::outcome::note_line(line));
     }
     Outcome {
         stdout: out,
