@@ -191,11 +191,12 @@ enum At {
 }
 
 /// What a report site's check found: the checked site, or its first
-/// mistake, its message and where it is. The site's constant panics with
-/// the message itself, in a branch written at the token to change, so the
-/// build's error names the site's code and points there, and nothing of
-/// errcat's (a panic inside one of its functions would show that frame,
-/// its source and libcore's).
+/// mistake, its message and where it is. A site's constant of its own
+/// asserts on it with the message, in an `assert!` written at the token to
+/// change, so the build's error names the site's code and points there,
+/// and nothing of errcat's (a panic inside one of its functions would show
+/// that frame, its source and libcore's). Compile-time only: the report
+/// reads the checked site, a constant of its own.
 pub struct Verdict<const K: usize> {
     checked: Checked<K>,
     text: Text,
@@ -509,8 +510,8 @@ impl Defined for SiteValues<'_> {
 /// inlined, so that a site calls the runtime once, and the compiler,
 /// knowing the order, puts each value where the definition's arguments want
 /// it without a look-up at run time (the site itself has no indexing for
-/// the type checker to work through). The site passes its constant once,
-/// by value, so a failed check is noted once, at the site's code.
+/// the type checker to work through). The site's checked constant is
+/// passed by value, as the constant it is.
 #[inline]
 #[track_caller]
 pub fn report_by_code<const K: usize>(checked: Checked<K>, values: [Value<'_>; K]) {

@@ -64,7 +64,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     // The site's check, with each of its mistakes raised at the token to
     // change: the code (undefined, retired), a name (not the definition's),
     // the list of names (one missing).
-    let check = check(&krate, &code, &call, &keys);
+    let check = check(&krate, &code, &call, &keys, count);
     let values = values.iter().map(|value| {
         let span = value
             .clone()
@@ -81,11 +81,9 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     });
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
-    // The call at the macro's (the report's location is the caller's),
-    // the constant at the code (its name's), where the compiler notes the
-    // use of a constant that failed its check.
+    // At the macro's: the report's location is the caller's.
     let report = quote! {
-        #krate::__private::report_by_code(#site, [#(#values),*])
+        #krate::__private::report_by_code(ERRCAT_SITE, [#(#values),*])
     };
     // What picks the form of a value that is not text.
     let show = (count > 0).then(|| {
@@ -97,24 +95,35 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     quote! {
         {
             #show
-            // The site's type and its constant share the code's name (a
+            // The site's type and its check share the code's name (a
             // struct with braces is a type only), which the compiler's
             // error of a failed check names: "evaluation of `main::EK0201`".
             #[allow(dead_code)]
             struct #site {}
-            const #site: #krate::__private::Checked<#count> = #check;
+            #check
             #report
         }
     }
 }
 
-/// The site's constant: its code looked up (`errcat::__private::Lookup`,
-/// which finds the definition or none without an error of the compiler's),
-/// checked (`check_site`), and an `assert!` per place a mistake can be, at
-/// that place's tokens, which fails with the check's message: the build's
-/// error is then errcode's sentence, at the token to change, with no frame
-/// of errcat's. The site's type, named after the code, is the lookup's.
-fn check(krate: &TokenStream, code: &Code, call: &Call, keys: &[TokenStream]) -> TokenStream {
+/// The site's constants: the verdict, its code looked up
+/// (`errcat::__private::Lookup`, which finds the definition or none without
+/// an error of the compiler's) and checked (`check_site`), which always
+/// evaluates; the check, named after the code, an `assert!` per place a
+/// mistake can be, at that place's tokens, failing with the verdict's
+/// message; and the checked site the report reads. The build's error is
+/// then errcode's sentence at the token to change, with no frame of
+/// errcat's; and since no code uses the check, the compiler adds no note of
+/// a use of a failed constant. The site's type, named after the code, is
+/// the lookup's.
+fn check(
+    krate: &TokenStream,
+    code: &Code,
+    call: &Call,
+    keys: &[TokenStream],
+    count: usize,
+) -> TokenStream {
+    let site = code.hidden_ident();
     let lookup = lookup(krate, code);
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
@@ -123,15 +132,21 @@ fn check(krate: &TokenStream, code: &Code, call: &Call, keys: &[TokenStream]) ->
         raise(span, quote!(verdict.at_key(#index)))
     });
     let at_keys = raise(call.keys.span(), quote!(verdict.at_keys()));
-    quote!({
-        #[allow(unused_imports)]
-        use #krate::__private::Undefined as _;
-        let verdict = #krate::__private::check_site(#code_literal, #lookup, [#(#keys),*]);
-        #at_code
-        #(#at_key)*
-        #at_keys
-        verdict.checked()
-    })
+    quote! {
+        const ERRCAT_VERDICT: #krate::__private::Verdict<#count> = {
+            #[allow(unused_imports)]
+            use #krate::__private::Undefined as _;
+            #krate::__private::check_site(#code_literal, #lookup, [#(#keys),*])
+        };
+        #[allow(dead_code)]
+        const #site: () = {
+            let verdict = &ERRCAT_VERDICT;
+            #at_code
+            #(#at_key)*
+            #at_keys
+        };
+        const ERRCAT_SITE: #krate::__private::Checked<#count> = ERRCAT_VERDICT.checked();
+    }
 }
 
 /// `assert!(!verdict.at_...(), "{}", verdict.message());` at `span`: the

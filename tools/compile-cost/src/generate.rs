@@ -638,7 +638,7 @@ pub type {code} = {name};
                 })
                 .collect();
             let report = format!(
-                "::errcat::__private::report_by_code({code}, [{}])",
+                "::errcat::__private::report_by_code(ERRCAT_SITE, [{}])",
                 values.join(", ")
             );
             // One `assert!` per name, as the macro writes them.
@@ -660,18 +660,22 @@ pub type {code} = {name};
                 "{{
         {show}#[allow(dead_code)]
         struct {code} {{}}
-        const {code}: ::errcat::__private::Checked<{count}usize> = {{
+        const ERRCAT_VERDICT: ::errcat::__private::Verdict<{count}usize> = {{
             #[allow(unused_imports)]
             use ::errcat::__private::Undefined as _;
-            let verdict = ::errcat::__private::check_site(
+            ::errcat::__private::check_site(
                 {code:?},
                 ::errcat::__private::Lookup::<::errcat::__private::Code<{packed}u64>, _, {code}>::SITE,
                 [{quoted}],
-            );
+            )
+        }};
+        #[allow(dead_code)]
+        const {code}: () = {{
+            let verdict = &ERRCAT_VERDICT;
             ::core::assert!(!verdict.at_code(), \"{{}}\", verdict.message());
             {at_keys}::core::assert!(!verdict.at_keys(), \"{{}}\", verdict.message());
-            verdict.checked()
         }};
+        const ERRCAT_SITE: ::errcat::__private::Checked<{count}usize> = ERRCAT_VERDICT.checked();
         {report}
     }};",
                 packed = errcat_syntax::pack_code(code).unwrap_or_default(),
