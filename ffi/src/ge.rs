@@ -585,11 +585,15 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_user_defined(
 }
 
 /// Whether the store keeps `code` as a user-defined code: `EU0000`-`EU9999`
-/// that no catalog defines.
+/// that no catalog defines, but for the codes ending in 9999 or 8888, which
+/// CANN's `IsUserDefinedErrorCode` refuses as internal (`IsInnerErrorCode`
+/// counts the parameter-check codes among them), so that `EU8888` and
+/// `EU9999` are reported as `EU0000`, as CANN reports them.
 fn is_user_defined(code: &str) -> bool {
     code.len() == 6
         && code.starts_with("EU")
         && code[2..].bytes().all(|byte| byte.is_ascii_digit())
+        && !matches!(&code[2..], "9999" | "8888")
         && errcat::registry().get(code).is_none()
 }
 

@@ -145,7 +145,24 @@ const C11: &[&str] = &["-std=c11", "-D_POSIX_C_SOURCE=200809L"];
 
 /// Runs `exe` with `args`; panics with its output unless it exits with 0.
 fn run(exe: &Path, args: &[&str]) -> Output {
-    let output = Command::new(exe)
+    run_with(exe, args, false)
+}
+
+/// Runs `exe` with `args`, and with errcode's traces of the reports CANN
+/// drops turned on (`ERRCAT_FFI_TRACE_DROPPED=1`) for the programs that
+/// check them; panics with its output unless it exits with 0.
+fn run_traced(exe: &Path, args: &[&str]) -> Output {
+    run_with(exe, args, true)
+}
+
+fn run_with(exe: &Path, args: &[&str], traced: bool) -> Output {
+    let mut command = Command::new(exe);
+    if traced {
+        command.env("ERRCAT_FFI_TRACE_DROPPED", "1");
+    } else {
+        command.env_remove("ERRCAT_FFI_TRACE_DROPPED");
+    }
+    let output = command
         .args(args)
         .output()
         .unwrap_or_else(|error| panic!("cannot run {}: {error}", exe.display()));
@@ -165,7 +182,37 @@ fn run(exe: &Path, args: &[&str]) -> Output {
 #[test]
 fn rendering_is_the_rust_stores_byte_for_byte() {
     let exe = build("render", &[test_source("render.c")], C11, Link::Static);
-    run(&exe, &[]);
+    run_traced(&exe, &[]);
+}
+
+#[test]
+fn the_compact_abi_renders_what_cannes_error_manager_c_renders() {
+    let exe = build(
+        "compact_suite",
+        &[test_source("compact_suite.c")],
+        C11,
+        Link::Static,
+    );
+    // By default, whatever the environment the tests run in.
+    let output = Command::new(&exe)
+        .env_remove("ERRCAT_FFI_TRACE_DROPPED")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = Command::new(&exe)
+        .arg("traced")
+        .env("ERRCAT_FFI_TRACE_DROPPED", "1")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
@@ -176,7 +223,7 @@ fn bad_inputs_get_a_clear_outcome() {
         C11,
         Link::Static,
     );
-    run(&exe, &[]);
+    run_traced(&exe, &[]);
 }
 
 #[test]
@@ -222,7 +269,7 @@ fn the_real_cann_catalog_registers_at_run_time() {
         C11,
         Link::Static,
     );
-    run(&exe, &[shared.to_str().expect("a UTF-8 path")]);
+    run_traced(&exe, &[shared.to_str().expect("a UTF-8 path")]);
 }
 
 #[test]

@@ -561,6 +561,27 @@ pub fn report_dynamic_with<'v>(
     Ok(())
 }
 
+/// Records a report of `def`, which need not be the definition in force
+/// nor registered at all, with `values` for its fields in order: how
+/// errcat-ffi records a report in the texts of CANN's compact table, which
+/// are not the registry's. Nothing is recorded when the number of values is
+/// not the number of fields.
+#[doc(hidden)]
+#[track_caller]
+pub fn __report_as(def: &'static ErrorDef, values: &[&str]) {
+    if values.len() != def.fields().len() {
+        return;
+    }
+    record(
+        NewReport::Defined {
+            def,
+            values: Values::Texts(values),
+            in_force: def,
+        },
+        SourceLocation::caller(),
+    );
+}
+
 /// Reports as [`report_dynamic`] does, with `suffix` written right after
 /// the filled-in message: how the graph engine's error manager marks each
 /// message with its thread (`[THREAD:1234]`) when it keeps one store for
