@@ -9,8 +9,13 @@
  * instead of error_manager.c; no call site changes. Its name is its own so
  * that no -I, with or without ffi/include/cann beside it, makes
  * "error_manager.h" mean the wrong manager: that name is the C++ class's
- * (cann/error_manager.h). The four functions and the macros of the
- * original keep their names and signatures:
+ * (cann/error_manager.h). Installed (ffi/install.sh), it is also
+ * include/errcat_ffi/compact/error_manager.h, and the flags of the compact
+ * modules (pkg-config errcat_ffi_compact, errcat_ffi_compact_static; CMake
+ * errcat_ffi::compact, errcat_ffi::compact_static) make #include
+ * "error_manager.h" this header, as CANN's compact sources write it; the
+ * static module needs no C++ runtime. The four functions and the macros of
+ * the original keep their names and signatures:
  *
  *     REPORT_INPUT_ERROR("EK0201", ARRAY("buf_size"), ARRAY("1048576B"));
  *     REPORT_INNER_ERROR("EK9999", "collector stopped at step %d", step);
