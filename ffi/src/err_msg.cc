@@ -10,6 +10,7 @@
 // library for the compact C ABI leaves it out, and needs no C++ runtime;
 // build.rs links it whole into the shared library and exports its symbols.
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdarg>
@@ -484,6 +485,12 @@ void error_message::ReportInnerError(
 ErrorManager& ErrorManager::GetInstance()
 {
     static ErrorManager instance;
+    // The class's own lock (the compile-failure messages) is held across a
+    // fork and released on both sides, so that a child forked while another
+    // thread holds it can take it (the Rust side does the same for its own).
+    static const int fork_safe = pthread_atfork(
+        [] { instance.mutex_.lock(); }, [] { instance.mutex_.unlock(); }, [] { instance.mutex_.unlock(); });
+    (void)fork_safe;
     return instance;
 }
 

@@ -99,9 +99,11 @@ fn module_internal_code(code: &str) -> Option<InternalCode> {
     }
 }
 
-/// Runs `body` for the C function `function`; a panic is caught, recorded as
-/// the last error, and `on_panic` returned instead. Nothing unwinds into C.
+/// Runs `body` for the C function `function`, as a call of the library (see
+/// `crate::fork`); a panic is caught, recorded as the last error, and
+/// `on_panic` returned instead. Nothing unwinds into C.
 pub(crate) fn boundary<R>(function: &str, on_panic: R, body: impl FnOnce() -> R) -> R {
+    let _in_call = crate::fork::enter();
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(result) => result,
         Err(payload) => {
@@ -118,6 +120,7 @@ pub(crate) fn boundary<R>(function: &str, on_panic: R, body: impl FnOnce() -> R)
 /// panic is also recorded in the store as an internal error, so that it
 /// shows where the report would have.
 pub(crate) fn report_boundary(function: &str, code: Option<&str>, body: impl FnOnce()) {
+    let _in_call = crate::fork::enter();
     if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
         let message = panic_message(function, payload.as_ref());
         let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));

@@ -35,6 +35,7 @@ mod args;
 mod builtin;
 mod compact;
 mod failure;
+mod fork;
 // CANN's C++ framework (include/cann/base/err_msg.h, err_mgr.h), which has
 // headers of its own: nothing of it belongs in errcode/compact_error_manager.h.
 /// cbindgen:ignore

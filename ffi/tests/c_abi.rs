@@ -416,6 +416,26 @@ fn code_with_cannes_weak_declarations_links_the_static_library() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n");
 }
 
+/// A child forked at any moment (other threads reporting and reading
+/// through both ABIs, making work streams, registering catalogs) can report,
+/// read and register at once: of 300 children, none hangs or crashes
+/// (tests/c/fork.cc counts them; each runs under an alarm).
+#[test]
+fn a_child_forked_under_load_reports_reads_and_registers() {
+    let include = format!("-I{}", crate_dir().join("include/cann").display());
+    let exe = build(
+        "fork",
+        &[test_source("fork.cc")],
+        &["-std=c++14", "-pthread", &include],
+        Link::Static,
+    );
+    let output = run(&exe, &["300"]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "forks 300 hung 0 crashed 0 wrong 0\n"
+    );
+}
+
 #[test]
 fn cpp_framework_process_mode_shares_one_store_and_names_threads() {
     run(&framework_program(), &["process"]);

@@ -31,6 +31,14 @@
  * one thread never show in another's messages. Registering a catalog is
  * seen by every thread.
  *
+ * Fork. A child forked at any moment, while other threads report, read or
+ * register catalogs, can call every function at once: fork(), through a
+ * pthread_atfork handler, waits for the calls under way in other threads
+ * to end and holds back new ones until it returns, so that no lock or
+ * one-time initialisation of the library is held in the child by a thread
+ * it does not have. (CANN's own C++ manager holds its mutex across fork,
+ * and a child can hang on it.)
+ *
  * Signals. No function of this header may be called from a signal handler;
  * none is async-signal-safe, as none of error_manager.c is (it calls
  * pthread_once, malloc and sprintf_s). The first report or registration
