@@ -50,7 +50,10 @@ struct errcode_ffi_raw_item {
 // INT64_MIN for none.
 struct errcode_ffi_restore_item {
     errcode_ffi_text id;
+    errcode_ffi_text title;
     errcode_ffi_text message;
+    errcode_ffi_text cause;
+    errcode_ffi_text solution;
     const errcode_ffi_text* args;
     size_t arg_pairs;
     int64_t time;
@@ -297,7 +300,8 @@ struct RestoreItems {
                 texts.push_back(TextOf(arg.second));
             }
             items.push_back(errcode_ffi_restore_item{
-                TextOf(item.error_id), TextOf(item.error_message), texts.data() + first, item.args_map.size(),
+                TextOf(item.error_id), TextOf(item.error_title), TextOf(item.error_message),
+                TextOf(item.possible_cause), TextOf(item.solution), texts.data() + first, item.args_map.size(),
                 MicrosOf(item.report_time)});
         }
     }

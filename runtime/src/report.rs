@@ -145,6 +145,27 @@ impl Report {
         })
     }
 
+    /// A report of `def`, which need not be registered, whose message is
+    /// `message` as text: how errcat-ffi puts back an item CANN's
+    /// `SetRawErrorMessages` was given with texts of its own (title, cause,
+    /// solution), which `def` carries. It is internal or a warning as its
+    /// code is.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn __with_definition(def: &'static ErrorDef, message: &str, time: ReportTime) -> Report {
+        Report {
+            code: def.code(),
+            def: Some(def),
+            warning: def.is_warning(),
+            internal: def.is_internal(),
+            message: message.to_owned(),
+            templated: false,
+            args: Vec::new(),
+            location: SourceLocation::caller(),
+            time,
+        }
+    }
+
     /// The code, such as `"EK0201"`.
     pub fn code(&self) -> &'static str {
         self.code

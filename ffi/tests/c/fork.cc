@@ -64,7 +64,9 @@ void RegisterLoad()
 // What a child does: 0 when everything read back as reported.
 int Child()
 {
-    alarm(5);
+    // Long enough for a child of a loaded machine (the tests run in parallel);
+    // a hang is for ever.
+    alarm(20);
     REPORT_INPUT_ERROR("EH0002", ARRAY("param"), ARRAY("child"));
     const char* text = GetErrorMessage();
     if (text == nullptr || std::strstr(text, "Argument child must not be NULL.") == nullptr) {
