@@ -215,6 +215,20 @@ fn the_compact_abi_renders_what_cannes_error_manager_c_renders() {
     );
 }
 
+/// Our own port of the public-API cases of CANN's C++ suite
+/// (error_manager_unittest.cc), on our own catalog: tests/c/cann_cpp_suite.cc.
+#[test]
+fn cannes_cpp_suite_ported_passes() {
+    let include = format!("-I{}", crate_dir().join("include/cann").display());
+    let exe = build(
+        "cann_cpp_suite",
+        &[test_source("cann_cpp_suite.cc")],
+        &["-std=c++14", "-pthread", &include],
+        Link::Static,
+    );
+    run(&exe, &[]);
+}
+
 #[test]
 fn bad_inputs_get_a_clear_outcome() {
     let exe = build(
