@@ -1,0 +1,688 @@
+//! What surrounds a report site: the function it is in, the `if` it is
+//! reported under, the expressions it passes and the log line beside it;
+//! and the assertions of a test file that check a code's output.
+//!
+//! Read from the file's tokens alone, as [`read_c`](super::read_c) reads
+//! it (no compilation database, no preprocessing beyond `#if 0`): one pass
+//! to pair the brackets, in memory bounded by the file's size; brackets
+//! deeper than [`MAX_DEPTH`] are not paired, and a site among them is told
+//! as unresolved, never left out.
+
+use super::MAX_DEPTH;
+use super::lex::{Tok, Token, Tokens};
+use crate::position::Position;
+
+/// How many tokens back from a site the reader looks for the start of its
+/// statement (an unbraced `if` before it).
+const LOOK_BACK: usize = 64;
+
+/// How many lines from a site a log call may be to be the one beside it.
+const LOG_LINES: u32 = 4;
+
+/// Words before `(` that open a control block, not a function.
+const CONTROL: &[&str] = &["if", "while", "for", "switch", "catch", "do", "else", "try"];
+
+/// Words after a function's `)` and before its body.
+const AFTER_PARAMS: &[&str] = &[
+    "const", "noexcept", "override", "final", "mutable", "volatile",
+];
+
+/// An `if` a site is reported under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    /// The condition, as written (spaces collapsed).
+    pub condition: String,
+    /// Whether the site is in the `else` of that `if`.
+    pub negated: bool,
+}
+
+/// A log call beside a site: `MSPROF_LOGE("new aclprofConfig fail")`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogCall {
+    /// The call, as written (spaces collapsed).
+    pub text: String,
+    /// Where the call starts.
+    pub at: Position,
+}
+
+/// What surrounds one report site.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteContext {
+    /// The enclosing function, qualified as the source qualifies it
+    /// (`MsprofTxManager::Init`); a gtest case as `TEST_F(Suite, Name)`;
+    /// `None` at file scope or when it cannot be told.
+    pub function: Option<String>,
+    /// The `if`s the site is reported under, outermost first.
+    pub guards: Vec<Guard>,
+    /// The call's arguments, each as written (spaces collapsed).
+    pub args: Vec<String>,
+    /// The log call nearest the site in its block, within a few lines.
+    pub log: Option<LogCall>,
+}
+
+/// An assertion that checks a literal holding the code:
+/// `EXPECT_STREQ(msg, "EK0201: ...")`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assertion {
+    /// The check's name: `EXPECT_STREQ`.
+    pub check: String,
+    /// The literal's text, adjacent literals joined, escapes decoded.
+    pub literal: String,
+    /// Where the check starts.
+    pub at: Position,
+    /// The test it is in (`TEST_F(Suite, Name)`).
+    pub function: Option<String>,
+}
+
+/// What [`read_context`] tells of a file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileContext {
+    /// One for each site start asked about, in the order asked; `None`
+    /// for a start the reader could not resolve (no call there, or
+    /// brackets too deep).
+    pub sites: Vec<Option<SiteContext>>,
+    /// The assertions whose literal holds the code asked about.
+    pub assertions: Vec<Assertion>,
+    /// Whether the file defines gtest cases (`TEST`, `TEST_F`, `TEST_P`).
+    pub gtest: bool,
+}
+
+/// The file's tokens outside directives, with their brackets paired.
+struct Paired<'a> {
+    tokens: Vec<Token>,
+    /// For each token, the index of the bracket that pairs with it.
+    partner: Vec<Option<usize>>,
+    /// For each token, the innermost `{` open around it.
+    brace: Vec<Option<usize>>,
+    lexer: Tokens<'a>,
+}
+
+impl Paired<'_> {
+    fn read(bytes: &[u8]) -> Paired<'_> {
+        let mut lexer = Tokens::new(bytes);
+        let mut tokens = Vec::new();
+        let mut in_directive = false;
+        for token in lexer.by_ref() {
+            match token.tok {
+                Tok::Directive => in_directive = true,
+                Tok::DirectiveEnd => in_directive = false,
+                _ if !in_directive => tokens.push(token),
+                _ => {}
+            }
+        }
+        let mut partner = vec![None; tokens.len()];
+        let mut brace = vec![None; tokens.len()];
+        let mut open: Vec<usize> = Vec::new();
+        let mut braces: Vec<usize> = Vec::new();
+        let mut too_deep = 0usize;
+        for (index, token) in tokens.iter().enumerate() {
+            brace[index] = braces.last().copied();
+            match token.tok {
+                Tok::Punct(b'(' | b'[' | b'{') => {
+                    if open.len() >= MAX_DEPTH || too_deep > 0 {
+                        too_deep += 1;
+                        continue;
+                    }
+                    open.push(index);
+                    if token.tok == Tok::Punct(b'{') {
+                        braces.push(index);
+                    }
+                }
+                Tok::Punct(close @ (b')' | b']' | b'}')) => {
+                    if too_deep > 0 {
+                        too_deep -= 1;
+                        continue;
+                    }
+                    let opener = super::scan::opener_of(close);
+                    // Close the groups opened after the matching one.
+                    if let Some(found) = open
+                        .iter()
+                        .rposition(|&at| tokens[at].tok == Tok::Punct(opener))
+                    {
+                        for unpaired in open.drain(found + 1..) {
+                            if braces.last() == Some(&unpaired) {
+                                braces.pop();
+                            }
+                        }
+                        let at = open.pop().unwrap_or(found);
+                        if braces.last() == Some(&at) {
+                            braces.pop();
+                        }
+                        partner[at] = Some(index);
+                        partner[index] = Some(at);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Tokens inside brackets too deep to pair have no brace told.
+        Paired {
+            tokens,
+            partner,
+            brace,
+            lexer,
+        }
+    }
+
+    fn text_of(&self, index: usize) -> String {
+        let token = &self.tokens[index];
+        self.lexer.text_of(token.start..token.end)
+    }
+
+    fn is_punct(&self, index: usize, byte: u8) -> bool {
+        self.tokens
+            .get(index)
+            .is_some_and(|token| token.tok == Tok::Punct(byte))
+    }
+
+    fn is_word(&self, index: usize, word: &str) -> bool {
+        self.tokens.get(index).is_some_and(|token| {
+            token.tok == Tok::Ident
+                && &self.lexer.bytes()[token.start..token.end] == word.as_bytes()
+        })
+    }
+
+    fn word(&self, index: usize) -> Option<String> {
+        let token = self.tokens.get(index)?;
+        (token.tok == Tok::Ident).then(|| self.text_of(index))
+    }
+
+    /// The tokens `range` as written, each gap between two tokens (spaces,
+    /// line breaks, comments) one space.
+    fn joined(&self, range: std::ops::Range<usize>) -> String {
+        let mut text = String::new();
+        let mut previous: Option<usize> = None;
+        for index in range {
+            let token = &self.tokens[index];
+            if let Some(end) = previous
+                && token.start > end
+            {
+                text.push(' ');
+            }
+            text.push_str(&self.lexer.text_of(token.start..token.end));
+            previous = Some(token.end);
+        }
+        text
+    }
+
+    /// The comma-separated parts of the group opened at `open`, each a
+    /// range of tokens.
+    fn parts(&self, open: usize) -> Option<Vec<std::ops::Range<usize>>> {
+        let close = self.partner[open]?;
+        let mut parts = Vec::new();
+        let mut start = open + 1;
+        let mut index = open + 1;
+        while index < close {
+            if self.is_punct(index, b',') {
+                parts.push(start..index);
+                start = index + 1;
+            } else if matches!(self.tokens[index].tok, Tok::Punct(b'(' | b'[' | b'{')) {
+                index = self.partner[index]?;
+            }
+            index += 1;
+        }
+        if start < close || !parts.is_empty() {
+            parts.push(start..close);
+        }
+        Some(parts)
+    }
+
+    /// The name of the function whose parameters close at `close` (a `)`),
+    /// qualified as written; a gtest case as `TEST_F(Suite, Name)`; `None`
+    /// for a control block.
+    fn function_name(&self, close: usize) -> Option<String> {
+        let open = self.partner[close]?;
+        let name_end = open.checked_sub(1)?;
+        if self.is_punct(name_end, b']') {
+            return Some("(a lambda)".to_owned());
+        }
+        let last = self.word(name_end)?;
+        if CONTROL.contains(&last.as_str()) {
+            return None;
+        }
+        if last.starts_with("TEST") {
+            return Some(format!("{last}({})", self.joined(open + 1..close)));
+        }
+        let mut name = last;
+        let mut at = name_end;
+        // `A::B::name`, `A::~A`.
+        loop {
+            if at >= 1 && self.is_punct(at - 1, b'~') {
+                name.insert(0, '~');
+                at -= 1;
+            }
+            if at >= 3
+                && self.is_punct(at - 1, b':')
+                && self.is_punct(at - 2, b':')
+                && let Some(scope) = self.word(at - 3)
+            {
+                name = format!("{scope}::{name}");
+                at -= 3;
+                continue;
+            }
+            break;
+        }
+        Some(name)
+    }
+
+    /// What the `{` at `brace` opens: a function (its name), an `if` block
+    /// (its guard), or something else.
+    fn opened_by(&self, brace: usize) -> Opened {
+        let mut before = brace;
+        loop {
+            let Some(index) = before.checked_sub(1) else {
+                return Opened::Other;
+            };
+            match self.word(index) {
+                Some(word) if AFTER_PARAMS.contains(&word.as_str()) => before = index,
+                _ => break,
+            }
+        }
+        let Some(last) = before.checked_sub(1) else {
+            return Opened::Other;
+        };
+        if self.is_word(last, "else") {
+            // `} else {`: the `if` of the `}` before.
+            if let Some(guard) = last
+                .checked_sub(1)
+                .filter(|&end| self.is_punct(end, b'}'))
+                .and_then(|end| self.partner[end])
+                .and_then(|open| self.if_condition(open))
+            {
+                return Opened::Guard(Guard {
+                    negated: true,
+                    ..guard
+                });
+            }
+            return Opened::Other;
+        }
+        if !self.is_punct(last, b')') {
+            return Opened::Other;
+        }
+        if let Some(guard) = self.if_condition(before) {
+            return Opened::Guard(guard);
+        }
+        let Some(open) = self.partner[last] else {
+            return Opened::Other;
+        };
+        if open >= 1
+            && self
+                .word(open - 1)
+                .is_some_and(|word| CONTROL.contains(&word.as_str()))
+        {
+            return Opened::Other;
+        }
+        match self.function_name(last) {
+            Some(name) => Opened::Function(name),
+            None => Opened::Other,
+        }
+    }
+
+    /// The condition of the `if (...)` just before token `at`.
+    fn if_condition(&self, at: usize) -> Option<Guard> {
+        let close = at.checked_sub(1)?;
+        if !self.is_punct(close, b')') {
+            return None;
+        }
+        let open = self.partner[close]?;
+        let mut word = open.checked_sub(1)?;
+        if self.is_word(word, "constexpr") {
+            word = word.checked_sub(1)?;
+        }
+        self.is_word(word, "if").then(|| Guard {
+            condition: self.joined(open + 1..close),
+            negated: false,
+        })
+    }
+
+    /// The start of the statement of the site called at `callee`, and the
+    /// unbraced `if` it follows.
+    fn unbraced_guard(&self, callee: usize) -> Option<Guard> {
+        let mut index = callee;
+        for _ in 0..LOOK_BACK {
+            let previous = index.checked_sub(1)?;
+            match self.tokens[previous].tok {
+                Tok::Punct(b';' | b'{' | b'}') => return None,
+                Tok::Punct(b')') => {
+                    if let Some(guard) = self.if_condition(index) {
+                        return Some(guard);
+                    }
+                    index = self.partner[previous]?;
+                }
+                Tok::Ident if self.is_word(previous, "else") => {
+                    let end = previous.checked_sub(1)?;
+                    let start = self.statement_before(end)?;
+                    return self.if_condition(start).map(|guard| Guard {
+                        negated: true,
+                        ..guard
+                    });
+                }
+                _ => index = previous,
+            }
+        }
+        None
+    }
+
+    /// The first token of the statement that ends at `end` (its `;` or `}`).
+    fn statement_before(&self, end: usize) -> Option<usize> {
+        if self.is_punct(end, b'}') {
+            return self.partner[end];
+        }
+        let mut index = end;
+        for _ in 0..LOOK_BACK {
+            let previous = index.checked_sub(1)?;
+            match self.tokens[previous].tok {
+                Tok::Punct(b';' | b'{' | b'}') => return Some(index),
+                Tok::Punct(b')') if self.if_condition(index).is_some() => return Some(index),
+                Tok::Punct(b')') => index = self.partner[previous]?,
+                _ => index = previous,
+            }
+        }
+        None
+    }
+
+    /// The log call nearest the site at `callee` among the statements of
+    /// its block.
+    fn log_beside(&self, callee: usize) -> Option<LogCall> {
+        let line = self.tokens[callee].at.line;
+        let (start, end) = match self.brace[callee] {
+            Some(open) => (open + 1, self.partner[open]?),
+            None => (0, self.tokens.len()),
+        };
+        let mut best: Option<(u32, LogCall)> = None;
+        let mut index = start;
+        while index < end {
+            let token = &self.tokens[index];
+            if index != callee
+                && token.tok == Tok::Ident
+                && self.is_punct(index + 1, b'(')
+                && self.text_of(index).to_ascii_uppercase().contains("LOG")
+                && let Some(close) = self.partner[index + 1]
+            {
+                let distance = token.at.line.abs_diff(line);
+                if distance <= LOG_LINES && best.as_ref().is_none_or(|(best, _)| distance < *best) {
+                    best = Some((
+                        distance,
+                        LogCall {
+                            text: self.joined(index..close + 1),
+                            at: token.at,
+                        },
+                    ));
+                }
+                index = close + 1;
+                continue;
+            }
+            if matches!(token.tok, Tok::Punct(b'{')) && index != start {
+                // A nested block's statements are not the site's.
+                match self.partner[index] {
+                    Some(close) => index = close + 1,
+                    None => index += 1,
+                }
+                continue;
+            }
+            index += 1;
+        }
+        best.map(|(_, log)| log)
+    }
+
+    /// The function around token `at` and the `if`s guarding it.
+    fn around(&self, at: usize) -> (Option<String>, Vec<Guard>) {
+        let mut guards = Vec::new();
+        if let Some(guard) = self.unbraced_guard(at) {
+            guards.push(guard);
+        }
+        let mut function = None;
+        let mut brace = self.brace[at];
+        // Each step goes out one brace: bounded by the depth.
+        while let Some(open) = brace {
+            match self.opened_by(open) {
+                Opened::Function(name) => {
+                    function = Some(name);
+                    break;
+                }
+                Opened::Guard(guard) => guards.push(guard),
+                Opened::Other => {}
+            }
+            brace = self.brace[open];
+        }
+        guards.reverse();
+        (function, guards)
+    }
+
+    /// The context of the site whose call starts at `start`.
+    fn site(&self, start: Position) -> Option<SiteContext> {
+        let callee = self
+            .tokens
+            .binary_search_by(|token| token.at.cmp(&start))
+            .ok()?;
+        let open = callee + 1;
+        if !self.is_punct(open, b'(') {
+            return None;
+        }
+        let args = self
+            .parts(open)?
+            .into_iter()
+            .map(|range| self.joined(range))
+            .collect();
+        let (function, guards) = self.around(callee);
+        Some(SiteContext {
+            function,
+            guards,
+            args,
+            log: self.log_beside(callee),
+        })
+    }
+
+    /// The literal that is the whole of the part `range`, adjacent
+    /// literals joined.
+    fn literal(&self, range: std::ops::Range<usize>) -> Option<String> {
+        let mut text = String::new();
+        for token in &self.tokens[range.clone()] {
+            match &token.tok {
+                Tok::Str(part) => text.push_str(part),
+                _ => return None,
+            }
+        }
+        (!range.is_empty()).then_some(text)
+    }
+}
+
+enum Opened {
+    Function(String),
+    Guard(Guard),
+    Other,
+}
+
+/// The context of each site that starts at one of `starts` (the call's
+/// name, [`Site::start`](super::Site::start)), the assertions whose literal
+/// holds `code`, and whether the file defines gtest cases.
+///
+/// ```
+/// use errcat_catalog::{Position, c_source::read_context};
+/// let file = read_context(br#"
+/// int Pool::Init(int size) {
+///     if (buf == nullptr) {
+///         LOGE("no buffer");
+///         REPORT("EK0201", {"buf_size"}, {std::to_string(size) + "B"});
+///     }
+/// }
+/// "#, &[Position::new(5, 9)], "EK0201");
+/// let site = file.sites[0].as_ref().unwrap();
+/// assert_eq!(site.function.as_deref(), Some("Pool::Init"));
+/// assert_eq!(site.guards[0].condition, "buf == nullptr");
+/// assert_eq!(site.args[2], r#"{std::to_string(size) + "B"}"#);
+/// assert_eq!(site.log.as_ref().unwrap().text, r#"LOGE("no buffer")"#);
+/// ```
+pub fn read_context(bytes: &[u8], starts: &[Position], code: &str) -> FileContext {
+    let paired = Paired::read(bytes);
+    let sites = starts.iter().map(|start| paired.site(*start)).collect();
+    let mut assertions = Vec::new();
+    let mut gtest = false;
+    for (index, token) in paired.tokens.iter().enumerate() {
+        if token.tok != Tok::Ident || !paired.is_punct(index + 1, b'(') {
+            continue;
+        }
+        let name = paired.text_of(index);
+        if matches!(name.as_str(), "TEST" | "TEST_F" | "TEST_P") && paired.brace[index].is_none() {
+            gtest = true;
+        }
+        if !(name.starts_with("EXPECT_") || name.starts_with("ASSERT_")) {
+            continue;
+        }
+        let Some(parts) = paired.parts(index + 1) else {
+            continue;
+        };
+        for part in parts {
+            if let Some(literal) = paired.literal(part)
+                && literal.contains(code)
+            {
+                assertions.push(Assertion {
+                    check: name.clone(),
+                    literal,
+                    at: token.at,
+                    function: paired.around(index).0,
+                });
+            }
+        }
+    }
+    FileContext {
+        sites,
+        assertions,
+        gtest,
+    }
+}
+
+/// The items of a list argument as a site writes its keys or values:
+/// `{a, b}`, `std::vector<std::string>({a, b})`, `ARRAY(a, b)`; `None`
+/// for an argument of another shape.
+///
+/// ```
+/// use errcat_catalog::c_source::list_items;
+/// assert_eq!(
+///     list_items(r#"std::vector<std::string>({std::to_string(n) + "B", name})"#),
+///     Some(vec![r#"std::to_string(n) + "B""#.to_owned(), "name".to_owned()])
+/// );
+/// assert_eq!(list_items("ARRAY(\"100\")"), Some(vec!["\"100\"".to_owned()]));
+/// assert_eq!(list_items("values"), None);
+/// ```
+pub fn list_items(arg: &str) -> Option<Vec<String>> {
+    let paired = Paired::read(arg.as_bytes());
+    let count = paired.tokens.len();
+    let last = count.checked_sub(1)?;
+    // The list's brackets: the whole argument's `{...}`, or the `(...)`
+    // closing it, with one `{...}` inside or its items directly.
+    let close = if paired.is_punct(last, b'}') || paired.is_punct(last, b')') {
+        last
+    } else {
+        return None;
+    };
+    let mut open = paired.partner[close]?;
+    if paired.is_punct(close, b')') {
+        if open == 0 {
+            return None;
+        }
+        if paired.is_punct(open + 1, b'{') && paired.partner[open + 1] == Some(close - 1) {
+            open += 1;
+        }
+    } else if open != 0 && !paired.is_punct(open - 1, b')') {
+        // `Type{...}` reads as a list too.
+        paired.word(open - 1)?;
+    }
+    let parts = paired.parts(open)?;
+    Some(
+        parts
+            .into_iter()
+            .map(|range| paired.joined(range))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = r#"namespace prof {
+int Mgr::Create(int size)
+{
+    if (ret != OK) {
+        LOGE("init failed, ret is %d", ret);
+        REPORT("EK0201", {"buf_size"}, {std::to_string(size) + "B"});
+        return ret;
+    } else {
+        REPORT("EK0202", {"reason"}, {"other"});
+    }
+    if (a) REPORT("EK0203", {"x"}, {y});
+    auto f = [&]() { REPORT("EK0204", {}, {}); };
+}
+}
+TEST_F(ErrTest, Report)
+{
+    REPORT("EK0201", {"buf_size"}, {"100"});
+    EXPECT_STREQ(msg, "EK0201: Failed "
+                      "for 100.");
+}
+"#;
+
+    fn start(code: &str) -> Position {
+        let line = SOURCE.lines().position(|line| line.contains(code)).unwrap();
+        let column = SOURCE.lines().nth(line).unwrap().find("REPORT").unwrap();
+        Position::new(line as u32 + 1, column as u32 + 1)
+    }
+
+    #[test]
+    fn sites_are_told_their_function_guard_arguments_and_log() {
+        let starts = [
+            start("EK0201\", {\"buf_size\"}, {std"),
+            start("EK0202"),
+            start("EK0203"),
+            start("EK0204"),
+        ];
+        let file = read_context(SOURCE.as_bytes(), &starts, "EK0201");
+        let first = file.sites[0].as_ref().unwrap();
+        assert_eq!(first.function.as_deref(), Some("Mgr::Create"));
+        assert_eq!(
+            first.guards,
+            [Guard {
+                condition: "ret != OK".to_owned(),
+                negated: false
+            }]
+        );
+        assert_eq!(first.args[2], r#"{std::to_string(size) + "B"}"#);
+        assert_eq!(
+            first.log.as_ref().unwrap().text,
+            r#"LOGE("init failed, ret is %d", ret)"#
+        );
+        let second = file.sites[1].as_ref().unwrap();
+        assert!(second.guards[0].negated);
+        assert_eq!(second.log, None);
+        let third = file.sites[2].as_ref().unwrap();
+        assert_eq!(third.guards[0].condition, "a");
+        let fourth = file.sites[3].as_ref().unwrap();
+        assert_eq!(fourth.function.as_deref(), Some("(a lambda)"));
+        assert!(file.gtest);
+        assert_eq!(file.assertions.len(), 1);
+        assert_eq!(file.assertions[0].literal, "EK0201: Failed for 100.");
+        assert_eq!(
+            file.assertions[0].function.as_deref(),
+            Some("TEST_F(ErrTest, Report)")
+        );
+    }
+
+    #[test]
+    fn a_start_with_no_call_is_unresolved() {
+        let file = read_context(b"int x;", &[Position::new(1, 1)], "EK0201");
+        assert_eq!(file.sites, [None]);
+    }
+
+    #[test]
+    fn deep_brackets_are_not_paired_past_the_limit() {
+        let mut source = "void f() {".to_owned();
+        source.push_str(&"(".repeat(MAX_DEPTH * 2));
+        source.push_str("REPORT(\"EK0201\")");
+        source.push_str(&")".repeat(MAX_DEPTH * 2));
+        source.push('}');
+        let column = source.find("REPORT").unwrap() as u32 + 1;
+        let file = read_context(source.as_bytes(), &[Position::new(1, column)], "EK0201");
+        assert_eq!(file.sites, [None]);
+    }
+}
