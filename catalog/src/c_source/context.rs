@@ -8,8 +8,9 @@
 //! deeper than [`MAX_DEPTH`] are not paired, and a site among them is told
 //! as unresolved, never left out.
 
-use super::MAX_DEPTH;
 use super::lex::{Tok, Token, Tokens};
+use super::{MAX_DEPTH, is_code_shaped};
+
 use crate::position::Position;
 
 /// How many tokens back from a site the reader looks for the start of its
@@ -87,29 +88,62 @@ pub struct FileContext {
     pub gtest: bool,
 }
 
-/// The file's tokens outside directives, with their brackets paired.
+/// Tokens with their brackets paired: a file's outside directives, or one
+/// `#define`'s body.
 struct Paired<'a> {
     tokens: Vec<Token>,
     /// For each token, the index of the bracket that pairs with it.
     partner: Vec<Option<usize>>,
     /// For each token, the innermost `{` open around it.
     brace: Vec<Option<usize>>,
-    lexer: Tokens<'a>,
+    bytes: &'a [u8],
+}
+
+/// A file's code, and each `#define`'s body with the macro's name.
+struct Read<'a> {
+    code: Paired<'a>,
+    macros: Vec<(String, Paired<'a>)>,
+}
+
+impl Read<'_> {
+    fn new(bytes: &[u8]) -> Read<'_> {
+        let lexer = Tokens::new(bytes);
+        let mut tokens = Vec::new();
+        let mut directive: Option<Vec<Token>> = None;
+        let mut macros = Vec::new();
+        for token in lexer {
+            match token.tok {
+                Tok::Directive => directive = Some(Vec::new()),
+                Tok::DirectiveEnd => {
+                    if let Some(body) = directive.take() {
+                        let paired = Paired::pair(body, bytes);
+                        if paired.is_word(0, "define")
+                            && let Some(name) = paired.word(1)
+                        {
+                            let body: Vec<Token> = paired.tokens.into_iter().skip(2).collect();
+                            macros.push((name, Paired::pair(body, bytes)));
+                        }
+                    }
+                }
+                _ => match &mut directive {
+                    Some(body) => body.push(token),
+                    None => tokens.push(token),
+                },
+            }
+        }
+        Read {
+            code: Paired::pair(tokens, bytes),
+            macros,
+        }
+    }
 }
 
 impl Paired<'_> {
     fn read(bytes: &[u8]) -> Paired<'_> {
-        let mut lexer = Tokens::new(bytes);
-        let mut tokens = Vec::new();
-        let mut in_directive = false;
-        for token in lexer.by_ref() {
-            match token.tok {
-                Tok::Directive => in_directive = true,
-                Tok::DirectiveEnd => in_directive = false,
-                _ if !in_directive => tokens.push(token),
-                _ => {}
-            }
-        }
+        Read::new(bytes).code
+    }
+
+    fn pair(tokens: Vec<Token>, bytes: &[u8]) -> Paired<'_> {
         let mut partner = vec![None; tokens.len()];
         let mut brace = vec![None; tokens.len()];
         let mut open: Vec<usize> = Vec::new();
@@ -155,18 +189,27 @@ impl Paired<'_> {
                 _ => {}
             }
         }
-        // Tokens inside brackets too deep to pair have no brace told.
         Paired {
             tokens,
             partner,
             brace,
-            lexer,
+            bytes,
+        }
+    }
+
+    /// The bytes `range` as text, line continuations left out.
+    fn text_in(&self, range: std::ops::Range<usize>) -> String {
+        let text = String::from_utf8_lossy(&self.bytes[range]);
+        if text.contains('\\') {
+            text.replace("\\\r\n", "").replace("\\\n", "")
+        } else {
+            text.into_owned()
         }
     }
 
     fn text_of(&self, index: usize) -> String {
         let token = &self.tokens[index];
-        self.lexer.text_of(token.start..token.end)
+        self.text_in(token.start..token.end)
     }
 
     fn is_punct(&self, index: usize, byte: u8) -> bool {
@@ -177,8 +220,7 @@ impl Paired<'_> {
 
     fn is_word(&self, index: usize, word: &str) -> bool {
         self.tokens.get(index).is_some_and(|token| {
-            token.tok == Tok::Ident
-                && &self.lexer.bytes()[token.start..token.end] == word.as_bytes()
+            token.tok == Tok::Ident && &self.bytes[token.start..token.end] == word.as_bytes()
         })
     }
 
@@ -199,7 +241,7 @@ impl Paired<'_> {
             {
                 text.push(' ');
             }
-            text.push_str(&self.lexer.text_of(token.start..token.end));
+            text.push_str(&self.text_in(token.start..token.end));
             previous = Some(token.end);
         }
         text
@@ -398,6 +440,7 @@ impl Paired<'_> {
                 && self.is_punct(index + 1, b'(')
                 && self.text_of(index).to_ascii_uppercase().contains("LOG")
                 && let Some(close) = self.partner[index + 1]
+                && !self.names_a_code(index + 2..close)
             {
                 let distance = token.at.line.abs_diff(line);
                 if distance <= LOG_LINES && best.as_ref().is_none_or(|(best, _)| distance < *best) {
@@ -423,6 +466,17 @@ impl Paired<'_> {
             index += 1;
         }
         best.map(|(_, log)| log)
+    }
+
+    /// Whether a token of `range` is a code or names one
+    /// (`"EH0001"`, `ErrorCode::EE1013`): a call with one reports, and
+    /// is no log line.
+    fn names_a_code(&self, range: std::ops::Range<usize>) -> bool {
+        self.tokens[range].iter().any(|token| match &token.tok {
+            Tok::Str(text) => is_code_shaped(text),
+            Tok::Ident => is_code_shaped(&self.text_in(token.start..token.end)),
+            _ => false,
+        })
     }
 
     /// The function around token `at` and the `if`s guarding it.
@@ -455,10 +509,16 @@ impl Paired<'_> {
             .tokens
             .binary_search_by(|token| token.at.cmp(&start))
             .ok()?;
-        let open = callee + 1;
-        if !self.is_punct(open, b'(') {
-            return None;
-        }
+        // `Report<T>(...)`: the call's `(` after the name's template
+        // arguments.
+        let open = (callee + 1..self.tokens.len().min(callee + LOOK_BACK))
+            .take_while(|&index| {
+                matches!(
+                    self.tokens[index].tok,
+                    Tok::Ident | Tok::Number | Tok::Punct(b'<' | b'>' | b':' | b',' | b'(')
+                )
+            })
+            .find(|&index| self.is_punct(index, b'('))?;
         let args = self
             .parts(open)?
             .into_iter()
@@ -514,8 +574,22 @@ enum Opened {
 /// assert_eq!(site.log.as_ref().unwrap().text, r#"LOGE("no buffer")"#);
 /// ```
 pub fn read_context(bytes: &[u8], starts: &[Position], code: &str) -> FileContext {
-    let paired = Paired::read(bytes);
-    let sites = starts.iter().map(|start| paired.site(*start)).collect();
+    let read = Read::new(bytes);
+    let paired = &read.code;
+    let sites = starts
+        .iter()
+        .map(|start| {
+            paired.site(*start).or_else(|| {
+                // A site in a macro's body: the macro is what reports.
+                read.macros.iter().find_map(|(name, body)| {
+                    let mut site = body.site(*start)?;
+                    site.function
+                        .get_or_insert_with(|| format!("#define {name}"));
+                    Some(site)
+                })
+            })
+        })
+        .collect();
     let mut assertions = Vec::new();
     let mut gtest = false;
     for (index, token) in paired.tokens.iter().enumerate() {
@@ -666,6 +740,15 @@ TEST_F(ErrTest, Report)
             file.assertions[0].function.as_deref(),
             Some("TEST_F(ErrTest, Report)")
         );
+    }
+
+    #[test]
+    fn a_site_in_a_macro_is_told_its_macro() {
+        let source = "#define REPORT_OOM(size) \\\n    REPORT<int>(\"EK0201\", {\"buf_size\"}, {size})\nint x;\n";
+        let file = read_context(source.as_bytes(), &[Position::new(2, 5)], "EK0201");
+        let site = file.sites[0].as_ref().unwrap();
+        assert_eq!(site.function.as_deref(), Some("#define REPORT_OOM"));
+        assert_eq!(site.args, ["\"EK0201\"", "{\"buf_size\"}", "{size}"]);
     }
 
     #[test]
