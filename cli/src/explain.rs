@@ -269,6 +269,29 @@ struct Words {
 }
 
 impl Words {
+    /// A part's or a copy's name in the language: `cause`, `C table row`.
+    fn part<'a>(&self, part: &'a str) -> &'a str {
+        if self.lang == Lang::En {
+            return part;
+        }
+        match part {
+            "cause" => "可能原因",
+            "solution" => "解决方法",
+            "argument descriptions" => "参数说明",
+            "example" => "报错示例",
+            "template" => "模板",
+            "arguments" => "参数",
+            "title" => "标题",
+            "catalog entry" => "目录条目",
+            "C table row" => "C 表行",
+            "X-macro row" => "X 宏行",
+            "reference page, en" => "参考页面（英文）",
+            "reference page, zh" => "参考页面（中文）",
+            "reference page" => "参考页面",
+            other => other,
+        }
+    }
+
     fn of(lang: Lang) -> Words {
         match lang {
             Lang::En => Words {
@@ -636,6 +659,45 @@ fn passes_of(site: &Site, context: &SiteContext, code: &str) -> Option<Passes> {
     }
 }
 
+/// What a macro's site passes at one use: each of the macro's parameters
+/// in its expressions replaced by the use's argument.
+fn substituted(passes: &Passes, params: &[String], args: &[String]) -> Passes {
+    let put = |expression: &str| {
+        let mut out = String::new();
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match params.iter().position(|param| param == word.as_str()) {
+                Some(index) if index < args.len() => out.push_str(&args[index]),
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        let mut in_string = false;
+        for c in expression.chars() {
+            if c == '"' {
+                in_string = !in_string;
+            }
+            if !in_string && (c.is_ascii_alphanumeric() || c == '_') {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    };
+    match passes {
+        Passes::Pairs(pairs) => Passes::Pairs(
+            pairs
+                .iter()
+                .map(|(key, value)| (key.clone(), put(value)))
+                .collect(),
+        ),
+        Passes::Raw(raw) => Passes::Raw(raw.iter().map(|value| put(value)).collect()),
+    }
+}
+
 /// How a copy's texts differ from the catalog entry's.
 fn differences_from(texts: &Texts, entry: Option<&Entry>) -> Vec<(&'static str, String, String)> {
     let Some(entry) = entry else {
@@ -763,23 +825,55 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
                     let context = file
                         .as_ref()
                         .and_then(|file| file.sites.get(index).cloned().flatten());
-                    let fact = SiteFact {
-                        path: path.clone(),
-                        line: site.at.line,
-                        label: match &site.code {
-                            SiteCode::Named(name) => Some(format!("through {}", shown(name))),
-                            SiteCode::Literal(_) => None,
-                        },
-                        passes: context
-                            .as_ref()
-                            .and_then(|context| passes_of(site, context, code)),
-                        context,
-                        c: true,
+                    let label = match &site.code {
+                        SiteCode::Named(name) => Some(format!("through {}", shown(name))),
+                        SiteCode::Literal(_) => None,
                     };
-                    if test_file {
-                        tests.push(TestFact::Site(fact));
-                    } else {
-                        sites.push(fact);
+                    let passes = context
+                        .as_ref()
+                        .and_then(|context| passes_of(site, context, code));
+                    let mut facts = Vec::new();
+                    match context {
+                        // A site in a macro's body fires where the macro is
+                        // used: each use is a trigger, its arguments put in.
+                        Some(context) if !context.uses.is_empty() => {
+                            let name = context.function.clone().unwrap_or_default();
+                            for (at, used) in &context.uses {
+                                let through = format!(
+                                    "through {} at line {}",
+                                    shown(name.trim_start_matches("#define ")),
+                                    site.at.line
+                                );
+                                facts.push(SiteFact {
+                                    path: path.clone(),
+                                    line: at.line,
+                                    label: Some(match &label {
+                                        Some(label) => format!("{through}, {label}"),
+                                        None => through,
+                                    }),
+                                    passes: passes.as_ref().map(|passes| {
+                                        substituted(passes, &context.macro_params, &used.args)
+                                    }),
+                                    context: Some(used.clone()),
+                                    c: true,
+                                });
+                            }
+                        }
+                        context => facts.push(SiteFact {
+                            path: path.clone(),
+                            line: site.at.line,
+                            label,
+                            passes,
+                            context,
+                            c: true,
+                        }),
+                    }
+                    for fact in facts {
+                        if test_file {
+                            tests.push(TestFact::Site(fact));
+                        } else {
+                            sites.push(fact);
+                        }
                     }
                 }
                 if let Some(file) = file {
@@ -1128,7 +1222,12 @@ fn fallback_text(meaning: &Meaning, words: &Words) -> String {
     if meaning.fell_back.is_empty() {
         return String::new();
     }
-    format!("\n{}: {}\n", words.fallback, meaning.fell_back.join(", "))
+    let parts: Vec<&str> = meaning
+        .fell_back
+        .iter()
+        .map(|part| words.part(part))
+        .collect();
+    format!("\n{}: {}\n", words.fallback, parts.join(", "))
 }
 
 /// Copied text as Markdown shows it: escaped as a line, then its markup.
@@ -1223,7 +1322,12 @@ fn markdown(
         page.push_str(&format!(
             "> {}: {}\n\n",
             words.fallback,
-            meaning.fell_back.join(", ")
+            meaning
+                .fell_back
+                .iter()
+                .map(|part| words.part(part))
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     if !problems.is_empty() {
@@ -1244,7 +1348,7 @@ fn markdown(
             page.push_str(&format!(
                 "- {} ({}{same})\n",
                 code_span(&format!("{}:{}", copy.path, copy.line)),
-                md(&copy.what)
+                md(words.part(&copy.what))
             ));
             let differing = |part: &str| {
                 copy.differs
@@ -1257,9 +1361,9 @@ fn markdown(
                     return;
                 };
                 let show = |text: &str| if as_code { span(text) } else { md(text) };
-                let mut line = format!("  - {name}: {}", show(&own));
+                let mut line = format!("  - {}: {}", words.part(name), show(&own));
                 if let Some(theirs) = differing(name) {
-                    line.push_str(&format!(" ({} {})", words.catalog_has, show(theirs)));
+                    line.push_str(&format!(" ({}: {})", words.catalog_has, show(theirs)));
                 }
                 line.push('\n');
                 page.push_str(&line);

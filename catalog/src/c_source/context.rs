@@ -59,7 +59,15 @@ pub struct SiteContext {
     pub args: Vec<String>,
     /// The log call nearest the site in its block, within a few lines.
     pub log: Option<LogCall>,
+    /// For a site in a function-like macro's body: the macro's parameters.
+    pub macro_params: Vec<String>,
+    /// For a site in a macro's body: the macro's uses in the same file,
+    /// each with what surrounds it (its `args` are the use's).
+    pub uses: Vec<(Position, SiteContext)>,
 }
+
+/// How many uses of a macro are told.
+const USES_TOLD: usize = 64;
 
 /// An assertion that checks a literal holding the code:
 /// `EXPECT_STREQ(msg, "EK0201: ...")`.
@@ -102,7 +110,8 @@ struct Paired<'a> {
 /// A file's code, and each `#define`'s body with the macro's name.
 struct Read<'a> {
     code: Paired<'a>,
-    macros: Vec<(String, Paired<'a>)>,
+    /// Each `#define`: its name, its parameters, its body.
+    macros: Vec<(String, Vec<String>, Paired<'a>)>,
 }
 
 impl Read<'_> {
@@ -120,8 +129,22 @@ impl Read<'_> {
                         if paired.is_word(0, "define")
                             && let Some(name) = paired.word(1)
                         {
+                            // `NAME(a, b)` with no space: a function-like macro.
+                            let params = match paired.tokens.get(2) {
+                                Some(open)
+                                    if open.tok == Tok::Punct(b'(')
+                                        && open.start == paired.tokens[1].end =>
+                                {
+                                    paired.parts(2).unwrap_or_default()
+                                }
+                                _ => Vec::new(),
+                            };
+                            let params: Vec<String> = params
+                                .into_iter()
+                                .map(|range| paired.joined(range))
+                                .collect();
                             let body: Vec<Token> = paired.tokens.into_iter().skip(2).collect();
-                            macros.push((name, Paired::pair(body, bytes)));
+                            macros.push((name, params, Paired::pair(body, bytes)));
                         }
                     }
                 }
@@ -530,6 +553,8 @@ impl Paired<'_> {
             guards,
             args,
             log: self.log_beside(callee),
+            macro_params: Vec::new(),
+            uses: Vec::new(),
         })
     }
 
@@ -581,10 +606,21 @@ pub fn read_context(bytes: &[u8], starts: &[Position], code: &str) -> FileContex
         .map(|start| {
             paired.site(*start).or_else(|| {
                 // A site in a macro's body: the macro is what reports.
-                read.macros.iter().find_map(|(name, body)| {
+                read.macros.iter().find_map(|(name, params, body)| {
                     let mut site = body.site(*start)?;
                     site.function
                         .get_or_insert_with(|| format!("#define {name}"));
+                    site.macro_params = params.clone();
+                    site.uses = paired
+                        .tokens
+                        .iter()
+                        .enumerate()
+                        .filter(|(index, _)| {
+                            paired.is_word(*index, name) && paired.is_punct(index + 1, b'(')
+                        })
+                        .filter_map(|(_, token)| Some((token.at, paired.site(token.at)?)))
+                        .take(USES_TOLD)
+                        .collect();
                     Some(site)
                 })
             })
@@ -744,10 +780,16 @@ TEST_F(ErrTest, Report)
 
     #[test]
     fn a_site_in_a_macro_is_told_its_macro() {
-        let source = "#define REPORT_OOM(size) \\\n    REPORT<int>(\"EK0201\", {\"buf_size\"}, {size})\nint x;\n";
+        let source = "#define REPORT_OOM(size) \\\n    REPORT<int>(\"EK0201\", {\"buf_size\"}, {size})\nvoid g(int n) {\n    if (n > 4) REPORT_OOM(n * 2);\n}\n";
         let file = read_context(source.as_bytes(), &[Position::new(2, 5)], "EK0201");
         let site = file.sites[0].as_ref().unwrap();
         assert_eq!(site.function.as_deref(), Some("#define REPORT_OOM"));
+        assert_eq!(site.macro_params, ["size"]);
+        let (at, used) = &site.uses[0];
+        assert_eq!(*at, Position::new(4, 16));
+        assert_eq!(used.function.as_deref(), Some("g"));
+        assert_eq!(used.guards[0].condition, "n > 4");
+        assert_eq!(used.args, ["n * 2"]);
         assert_eq!(site.args, ["\"EK0201\"", "{\"buf_size\"}", "{size}"]);
     }
 
