@@ -184,12 +184,13 @@ pub(crate) fn run(
                 deep.fields.is_empty(),
             );
             if let Some(rendered) = &rendered {
-                text.push_str("\nAs reported, with each argument shown by name:\n");
+                text.push_str(&format!("\n{}:\n", words.as_reported_by_name));
                 for line in rendered.lines() {
                     text.push_str(&format!("  {}\n", shown(line)));
                 }
                 text.push_str(&format!(
-                    "\nReport it from Rust:\n  {}\n",
+                    "\n{}:\n  {}\n",
+                    words.from_rust,
                     rust_report(entry)
                 ));
             }
@@ -266,6 +267,9 @@ struct Words {
     asserts: &'static str,
     as_reported: &'static str,
     unresolved: &'static str,
+    as_reported_by_name: &'static str,
+    from_rust: &'static str,
+    rust_documents: &'static str,
 }
 
 impl Words {
@@ -327,6 +331,9 @@ impl Words {
                 asserts: "asserts",
                 as_reported: "As reported",
                 unresolved: "what surrounds it could not be read (brackets nested too deep, or no call at this place)",
+                as_reported_by_name: "As reported, with each argument shown by name",
+                from_rust: "Report it from Rust",
+                rust_documents: "Arguments, as the Rust definition documents them",
             },
             Lang::Zh => Words {
                 lang,
@@ -361,6 +368,9 @@ impl Words {
                 asserts: "断言",
                 as_reported: "上报后的文本",
                 unresolved: "无法读出上下文（括号嵌套过深，或此处没有调用）",
+                as_reported_by_name: "上报后的文本（参数以名称表示）",
+                from_rust: "在 Rust 中上报",
+                rust_documents: "参数（Rust 定义中的说明）",
             },
         }
     }
@@ -1103,18 +1113,27 @@ fn conditions(context: &SiteContext) -> String {
 fn deep_text(deep: &Deep, words: &Words) -> String {
     let mut text = String::new();
     if !deep.fields.is_empty() {
-        text.push_str("\nArguments, as the Rust definition documents them:\n");
+        text.push_str(&format!("\n{}:\n", words.rust_documents));
         text.extend(deep.fields.iter().cloned());
     }
     if !deep.copies.is_empty() {
         text.push_str(&format!("\n{}:\n", words.copies));
         for copy in &deep.copies {
-            text.push_str(&format!("  {}:{} ({})\n", copy.path, copy.line, copy.what));
+            text.push_str(&format!(
+                "  {}:{} ({})\n",
+                copy.path,
+                copy.line,
+                words.part(&copy.what)
+            ));
             if !copy.differs.is_empty() {
-                let parts: Vec<&str> = copy.differs.iter().map(|(part, _, _)| *part).collect();
+                let parts: Vec<&str> = copy
+                    .differs
+                    .iter()
+                    .map(|(part, _, _)| words.part(part))
+                    .collect();
                 text.push_str(&format!("    {}: {}\n", words.differs_in, parts.join(", ")));
                 for (part, own, theirs) in &copy.differs {
-                    text.push_str(&format!("    {part}: {}\n", shown(own)));
+                    text.push_str(&format!("    {}: {}\n", words.part(part), shown(own)));
                     text.push_str(&format!("      {}: {}\n", words.catalog_has, shown(theirs)));
                 }
             }

@@ -492,6 +492,77 @@ Free host memory and retry.
 }
 
 #[test]
+fn chinese_text_has_chinese_headings_and_part_names() {
+    let dir = tree();
+    let run = explain(dir.path(), &["--lang", "zh"]);
+    assert_eq!(
+        run.stdout,
+        r#"EK0201: Resource_Error_Insufficient_Host_Memory
+类别: Profiling Errors
+类型: error
+定义位置: tree/error_manager/error_code.json:3
+
+错误信息: Failed to allocate %s host memory for Profiling.
+参数: buf_size
+  buf_size: 申请的内存大小
+报错示例: Failed to allocate 64M host memory for Profiling.
+
+可能原因: 主机内存不足。
+解决方法: Free host memory and retry.
+
+上报后的文本（参数以名称表示）:
+  EK0201: Failed to allocate <buf_size> host memory for Profiling.
+          PossibleCause: The host ran short of memory.
+          Solution: Free host memory and retry.
+
+在 Rust 中上报:
+  errcat::report!("EK0201", ["buf_size"], [buf_size]);
+
+登记:
+  tree/compact/error_manager.c:3 (C 表行)
+    与目录不同的部分: 模板, 可能原因, 解决方法
+    模板: Failed to allocate host memory for Profiling: %s.
+      目录为: Failed to allocate %s host memory for Profiling.
+    可能原因: Too little memory is free.
+      目录为: The host ran short of memory.
+    解决方法: Close what is not needed.
+      目录为: Free host memory and retry.
+  tree/docs/en/Profiling-Errors/EK0201-Resource_Error_Insufficient_Host_Memory.md:1 (参考页面（英文）)
+  tree/docs/zh/Profiling-Errors/EK0201-Resource_Error_Insufficient_Host_Memory.md:1 (参考页面（中文）)
+  tree/error_manager/error_code.json:3 (目录条目)
+
+上报点 (3):
+  tree/prof/acl_config.cpp:9
+    位于 aclprofCreateConfig
+    条件 profConfig == nullptr
+    传入 buf_size = std::to_string(sizeof(aclprofConfig)) + "B"
+    旁边的日志 MSPROF_LOGE("new aclprofConfig fail") (行 7)
+  tree/prof/tx_manager.cpp:9 (through HOST_MEMORY_ERROR)
+    位于 TxManager::Init
+    条件 ret != PROFILING_SUCCESS
+    传入 buf_size = std::to_string(STAMP_POOL_SIZE) + "B"
+    旁边的日志 MSPROF_LOGE("init stamp pool failed, ret is %d", ret) (行 8)
+  tree/transport/uploader_mgr.cpp:9 (through REPORT_OOM at line 2)
+    位于 UploaderMgr::CreateUploader
+    条件 ret != PROFILING_SUCCESS
+    传入 buf_size = std::to_string(queueSize) + "B"
+    旁边的日志 MSPROF_LOGE("Failed to init uploader") (行 8)
+
+测试 (2):
+  tree/tests/ut/error_manager_test.cc:3 (上报 位于 TEST_F(ErrorManagerTest, ReportHostMemory))
+  tree/tests/ut/error_manager_test.cc:5 (EXPECT_STREQ 位于 TEST_F(ErrorManagerTest, ReportHostMemory)) 断言:
+    EK0201: Failed to allocate host memory for Profiling: 100.\r\nPossibleCause: Too little memory is free.\r\n
+
+同族错误码:
+  EK0202: Host_Memory_By
+  EK0203: Host_Thread
+
+以下部分没有中文页面，沿用英文: 解决方法
+"#
+    );
+}
+
+#[test]
 fn copied_text_cannot_make_markup_or_forge_lines() {
     // Markdown-active characters, a control character and a line break in
     // the catalog's texts; backticks in the expressions the site passes.
