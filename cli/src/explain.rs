@@ -48,10 +48,12 @@ impl Sources {
                     if let Some(content) = read_whole(&kind, &bytes) {
                         let name = paths::name(&file.path);
                         if matches!(content, Content::C(_)) {
-                            if bytes
-                                .windows(code.len().max(1))
-                                .any(|window| window == code.as_bytes())
-                            {
+                            // The standard library's search is the fast one.
+                            let mentions_code = match std::str::from_utf8(&bytes) {
+                                Ok(text) => text.contains(code),
+                                Err(_) => String::from_utf8_lossy(&bytes).contains(code),
+                            };
+                            if mentions_code {
                                 mentions.insert(name.clone());
                             }
                             c_paths.insert(name.clone(), file.path.clone());
@@ -330,7 +332,7 @@ impl Words {
                 reports: "reports it",
                 asserts: "asserts",
                 as_reported: "As reported",
-                unresolved: "what surrounds it could not be read (brackets nested too deep, or no call at this place)",
+                unresolved: "what surrounds it could not be read: brackets nested too deep, or no call at this place",
                 as_reported_by_name: "As reported, with each argument shown by name",
                 from_rust: "Report it from Rust",
                 rust_documents: "Arguments, as the Rust definition documents them",
@@ -367,7 +369,7 @@ impl Words {
                 reports: "上报",
                 asserts: "断言",
                 as_reported: "上报后的文本",
-                unresolved: "无法读出上下文（括号嵌套过深，或此处没有调用）",
+                unresolved: "无法读出上下文：括号嵌套过深，或此处没有调用",
                 as_reported_by_name: "上报后的文本（参数以名称表示）",
                 from_rust: "在 Rust 中上报",
                 rust_documents: "参数（Rust 定义中的说明）",
@@ -827,7 +829,8 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
                     .flatten()
                     .and_then(|at| crate::walk::read_file(at, sources.max_size).ok())
                     .map(|bytes| {
-                        let starts: Vec<_> = matching.iter().map(|site| site.start).collect();
+                        let starts: Vec<_> =
+                            matching.iter().map(|site| (site.start, site.at)).collect();
                         read_context(&bytes, &starts, code)
                     });
                 let test_file = is_test_path(path) || file.as_ref().is_some_and(|file| file.gtest);

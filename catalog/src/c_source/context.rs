@@ -527,21 +527,29 @@ impl Paired<'_> {
     }
 
     /// The context of the site whose call starts at `start`.
-    fn site(&self, start: Position) -> Option<SiteContext> {
-        let callee = self
-            .tokens
-            .binary_search_by(|token| token.at.cmp(&start))
-            .ok()?;
+    fn site(&self, start: Position, code: Option<Position>) -> Option<SiteContext> {
+        let found = |at: Position| self.tokens.binary_search_by(|token| token.at.cmp(&at)).ok();
         // `Report<T>(...)`: the call's `(` after the name's template
         // arguments.
-        let open = (callee + 1..self.tokens.len().min(callee + LOOK_BACK))
-            .take_while(|&index| {
-                matches!(
-                    self.tokens[index].tok,
-                    Tok::Ident | Tok::Number | Tok::Punct(b'<' | b'>' | b':' | b',' | b'(')
-                )
-            })
-            .find(|&index| self.is_punct(index, b'('))?;
+        let after_name = found(start).and_then(|callee| {
+            let open = (callee + 1..self.tokens.len().min(callee + LOOK_BACK))
+                .take_while(|&index| {
+                    matches!(
+                        self.tokens[index].tok,
+                        Tok::Ident | Tok::Number | Tok::Punct(b'<' | b'>' | b':' | b',' | b'(')
+                    )
+                })
+                .find(|&index| self.is_punct(index, b'('))?;
+            Some((callee, open))
+        });
+        // Else the `(` around the code's argument, and the name before it.
+        let (callee, open) = match after_name {
+            Some(found) => found,
+            None => {
+                let open = self.enclosing_open(found(code?)?)?;
+                (open.checked_sub(1)?, open)
+            }
+        };
         let args = self
             .parts(open)?
             .into_iter()
@@ -556,6 +564,20 @@ impl Paired<'_> {
             macro_params: Vec::new(),
             uses: Vec::new(),
         })
+    }
+
+    /// The `(` whose group holds token `at` as an argument.
+    fn enclosing_open(&self, at: usize) -> Option<usize> {
+        let mut index = at;
+        loop {
+            index = index.checked_sub(1)?;
+            match self.tokens[index].tok {
+                Tok::Punct(b'(') => return Some(index),
+                Tok::Punct(b'[' | b'{' | b';') => return None,
+                Tok::Punct(b')' | b']' | b'}') => index = self.partner[index]?,
+                _ => {}
+            }
+        }
     }
 
     /// The literal that is the whole of the part `range`, adjacent
@@ -578,9 +600,13 @@ enum Opened {
     Other,
 }
 
-/// The context of each site that starts at one of `starts` (the call's
-/// name, [`Site::start`](super::Site::start)), the assertions whose literal
-/// holds `code`, and whether the file defines gtest cases.
+/// The context of each site of `sites`, each given by where its call
+/// starts and where its code's argument is ([`Site::start`] and
+/// [`Site::at`]); the assertions whose literal holds `code`; and whether
+/// the file defines gtest cases.
+///
+/// [`Site::start`]: super::Site::start
+/// [`Site::at`]: super::Site::at
 ///
 /// ```
 /// use errcat_catalog::{Position, c_source::read_context};
@@ -591,23 +617,23 @@ enum Opened {
 ///         REPORT("EK0201", {"buf_size"}, {std::to_string(size) + "B"});
 ///     }
 /// }
-/// "#, &[Position::new(5, 9)], "EK0201");
+/// "#, &[(Position::new(5, 9), Position::new(5, 16))], "EK0201");
 /// let site = file.sites[0].as_ref().unwrap();
 /// assert_eq!(site.function.as_deref(), Some("Pool::Init"));
 /// assert_eq!(site.guards[0].condition, "buf == nullptr");
 /// assert_eq!(site.args[2], r#"{std::to_string(size) + "B"}"#);
 /// assert_eq!(site.log.as_ref().unwrap().text, r#"LOGE("no buffer")"#);
 /// ```
-pub fn read_context(bytes: &[u8], starts: &[Position], code: &str) -> FileContext {
+pub fn read_context(bytes: &[u8], sites: &[(Position, Position)], code: &str) -> FileContext {
     let read = Read::new(bytes);
     let paired = &read.code;
-    let sites = starts
+    let sites = sites
         .iter()
-        .map(|start| {
-            paired.site(*start).or_else(|| {
+        .map(|(start, at)| {
+            paired.site(*start, Some(*at)).or_else(|| {
                 // A site in a macro's body: the macro is what reports.
                 read.macros.iter().find_map(|(name, params, body)| {
-                    let mut site = body.site(*start)?;
+                    let mut site = body.site(*start, Some(*at))?;
                     site.function
                         .get_or_insert_with(|| format!("#define {name}"));
                     site.macro_params = params.clone();
@@ -618,7 +644,7 @@ pub fn read_context(bytes: &[u8], starts: &[Position], code: &str) -> FileContex
                         .filter(|(index, _)| {
                             paired.is_word(*index, name) && paired.is_punct(index + 1, b'(')
                         })
-                        .filter_map(|(_, token)| Some((token.at, paired.site(token.at)?)))
+                        .filter_map(|(_, token)| Some((token.at, paired.site(token.at, None)?)))
                         .take(USES_TOLD)
                         .collect();
                     Some(site)
@@ -733,10 +759,15 @@ TEST_F(ErrTest, Report)
 }
 "#;
 
-    fn start(code: &str) -> Position {
+    fn start(code: &str) -> (Position, Position) {
         let line = SOURCE.lines().position(|line| line.contains(code)).unwrap();
-        let column = SOURCE.lines().nth(line).unwrap().find("REPORT").unwrap();
-        Position::new(line as u32 + 1, column as u32 + 1)
+        let text = SOURCE.lines().nth(line).unwrap();
+        let column = text.find("REPORT").unwrap();
+        let at = text.find("\"EK").unwrap();
+        (
+            Position::new(line as u32 + 1, column as u32 + 1),
+            Position::new(line as u32 + 1, at as u32 + 1),
+        )
     }
 
     #[test]
@@ -781,7 +812,11 @@ TEST_F(ErrTest, Report)
     #[test]
     fn a_site_in_a_macro_is_told_its_macro() {
         let source = "#define REPORT_OOM(size) \\\n    REPORT<int>(\"EK0201\", {\"buf_size\"}, {size})\nvoid g(int n) {\n    if (n > 4) REPORT_OOM(n * 2);\n}\n";
-        let file = read_context(source.as_bytes(), &[Position::new(2, 5)], "EK0201");
+        let file = read_context(
+            source.as_bytes(),
+            &[(Position::new(2, 5), Position::new(2, 17))],
+            "EK0201",
+        );
         let site = file.sites[0].as_ref().unwrap();
         assert_eq!(site.function.as_deref(), Some("#define REPORT_OOM"));
         assert_eq!(site.macro_params, ["size"]);
@@ -794,8 +829,26 @@ TEST_F(ErrTest, Report)
     }
 
     #[test]
+    fn a_call_named_before_its_statement_is_found_from_its_code() {
+        // The start the site reader gives may be the statement's.
+        let source = "void f() {\n    auto r = Report<T>(\"EK0201\", {\"k\"}, {n});\n}\n";
+        let file = read_context(
+            source.as_bytes(),
+            &[(Position::new(2, 5), Position::new(2, 24))],
+            "EK0201",
+        );
+        let site = file.sites[0].as_ref().unwrap();
+        assert_eq!(site.function.as_deref(), Some("f"));
+        assert_eq!(site.args, ["\"EK0201\"", "{\"k\"}", "{n}"]);
+    }
+
+    #[test]
     fn a_start_with_no_call_is_unresolved() {
-        let file = read_context(b"int x;", &[Position::new(1, 1)], "EK0201");
+        let file = read_context(
+            b"int x;",
+            &[(Position::new(1, 1), Position::new(1, 5))],
+            "EK0201",
+        );
         assert_eq!(file.sites, [None]);
     }
 
@@ -807,7 +860,11 @@ TEST_F(ErrTest, Report)
         source.push_str(&")".repeat(MAX_DEPTH * 2));
         source.push('}');
         let column = source.find("REPORT").unwrap() as u32 + 1;
-        let file = read_context(source.as_bytes(), &[Position::new(1, column)], "EK0201");
+        let file = read_context(
+            source.as_bytes(),
+            &[(Position::new(1, column), Position::new(1, column + 7))],
+            "EK0201",
+        );
         assert_eq!(file.sites, [None]);
     }
 }
