@@ -270,6 +270,7 @@ struct Words {
     as_reported: &'static str,
     unresolved: &'static str,
     as_reported_by_name: &'static str,
+    wording_of: &'static str,
     from_rust: &'static str,
     rust_documents: &'static str,
 }
@@ -334,6 +335,7 @@ impl Words {
                 as_reported: "As reported",
                 unresolved: "what surrounds it could not be read: brackets nested too deep, or no call at this place",
                 as_reported_by_name: "As reported, with each argument shown by name",
+                wording_of: "the wording of",
                 from_rust: "Report it from Rust",
                 rust_documents: "Arguments, as the Rust definition documents them",
             },
@@ -371,6 +373,7 @@ impl Words {
                 as_reported: "上报后的文本",
                 unresolved: "无法读出上下文：括号嵌套过深，或此处没有调用",
                 as_reported_by_name: "上报后的文本（参数以名称表示）",
+                wording_of: "对应的登记：",
                 from_rust: "在 Rust 中上报",
                 rust_documents: "参数（Rust 定义中的说明）",
             },
@@ -600,7 +603,9 @@ struct SiteFact {
 /// of a literal holding the code.
 enum TestFact {
     Site(SiteFact),
-    Asserts(String, Assertion),
+    /// The file, the assertion, and the registration whose template its
+    /// literal matches (`path:line`).
+    Asserts(String, Assertion, Option<String>),
 }
 
 /// Everything the sources tell of the code.
@@ -891,7 +896,7 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
                 }
                 if let Some(file) = file {
                     for assertion in file.assertions {
-                        tests.push(TestFact::Asserts(path.clone(), assertion));
+                        tests.push(TestFact::Asserts(path.clone(), assertion, None));
                     }
                 }
             }
@@ -1014,11 +1019,11 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
     // (a stable sort keeps the files in the order they were read).
     let line_of = |test: &TestFact| match test {
         TestFact::Site(site) => site.line,
-        TestFact::Asserts(_, assertion) => assertion.at.line,
+        TestFact::Asserts(_, assertion, _) => assertion.at.line,
     };
     let path_of = |test: &TestFact| match test {
         TestFact::Site(site) => site.path.clone(),
-        TestFact::Asserts(path, _) => path.clone(),
+        TestFact::Asserts(path, _, _) => path.clone(),
     };
     let order: Vec<String> = tests
         .iter()
@@ -1035,8 +1040,49 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
             line_of(test),
         )
     });
+    // Which registration's words each asserted literal checks: the copies
+    // that word the code their own way first.
+    for test in &mut tests {
+        if let TestFact::Asserts(_, assertion, wording) = test {
+            let mut copies: Vec<&Copy> = deep.copies.iter().collect();
+            copies.sort_by_key(|copy| copy.differs.is_empty());
+            *wording = copies
+                .iter()
+                .find(|copy| {
+                    copy.texts
+                        .template
+                        .as_deref()
+                        .is_some_and(|template| worded_by(&assertion.literal, code, template))
+                })
+                .map(|copy| format!("{}:{}", copy.path, copy.line));
+        }
+    }
     deep.tests = tests;
     deep
+}
+
+/// Whether `text` (a test's literal, `CODE: ` before it or not) starts as
+/// `template` renders, any text standing for each `%s`.
+fn worded_by(text: &str, code: &str, template: &str) -> bool {
+    let text = text
+        .strip_prefix(code)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(text);
+    let mut parts = template.split("%s");
+    let Some(first) = parts.next() else {
+        return false;
+    };
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    for part in parts {
+        match rest.find(part) {
+            Some(at) if !part.is_empty() => rest = &rest[at + part.len()..],
+            Some(_) => {}
+            None => return false,
+        }
+    }
+    true
 }
 
 /// How many report sites `explain` lists before counting the rest.
@@ -1172,7 +1218,7 @@ fn deep_text(deep: &Deep, words: &Words) -> String {
                         site.path, site.line, words.reports
                     ));
                 }
-                TestFact::Asserts(path, assertion) => {
+                TestFact::Asserts(path, assertion, wording) => {
                     let within = assertion
                         .function
                         .as_deref()
@@ -1185,6 +1231,9 @@ fn deep_text(deep: &Deep, words: &Words) -> String {
                         words.asserts,
                         shown(&assertion.literal)
                     ));
+                    if let Some(wording) = wording {
+                        text.push_str(&format!("    {} {wording}\n", words.wording_of));
+                    }
                 }
             }
         }
@@ -1474,7 +1523,7 @@ fn markdown(
                         words.reports
                     ));
                 }
-                TestFact::Asserts(path, assertion) => {
+                TestFact::Asserts(path, assertion, wording) => {
                     let within = assertion
                         .function
                         .as_deref()
@@ -1487,6 +1536,13 @@ fn markdown(
                         words.asserts,
                         span(&assertion.literal)
                     ));
+                    if let Some(wording) = wording {
+                        page.push_str(&format!(
+                            "  - {} {}\n",
+                            words.wording_of,
+                            code_span(wording)
+                        ));
+                    }
                 }
             }
         }

@@ -267,6 +267,7 @@ Tests (2):
   tree/tests/ut/error_manager_test.cc:3 (reports it in TEST_F(ErrorManagerTest, ReportHostMemory))
   tree/tests/ut/error_manager_test.cc:5 (EXPECT_STREQ in TEST_F(ErrorManagerTest, ReportHostMemory)) asserts:
     EK0201: Failed to allocate host memory for Profiling: 100.\r\nPossibleCause: Too little memory is free.\r\n
+    the wording of tree/compact/error_manager.c:3
 
 Family:
   EK0202: Host_Memory_By
@@ -367,6 +368,7 @@ Free host memory and retry.
 
 - `tree/tests/ut/error_manager_test.cc:3`: reports it in `TEST_F(ErrorManagerTest, ReportHostMemory)`
 - `tree/tests/ut/error_manager_test.cc:5`: `EXPECT_STREQ` in `TEST_F(ErrorManagerTest, ReportHostMemory)` asserts `EK0201: Failed to allocate host memory for Profiling: 100.\r\nPossibleCause: Too little memory is free.\r\n`
+  - the wording of `tree/compact/error_manager.c:3`
 
 ## Family
 
@@ -476,6 +478,7 @@ Free host memory and retry.
 
 - `tree/tests/ut/error_manager_test.cc:3`: 上报 位于 `TEST_F(ErrorManagerTest, ReportHostMemory)`
 - `tree/tests/ut/error_manager_test.cc:5`: `EXPECT_STREQ` 位于 `TEST_F(ErrorManagerTest, ReportHostMemory)` 断言 `EK0201: Failed to allocate host memory for Profiling: 100.\r\nPossibleCause: Too little memory is free.\r\n`
+  - 对应的登记： `tree/compact/error_manager.c:3`
 
 ## 同族错误码
 
@@ -552,6 +555,7 @@ fn chinese_text_has_chinese_headings_and_part_names() {
   tree/tests/ut/error_manager_test.cc:3 (上报 位于 TEST_F(ErrorManagerTest, ReportHostMemory))
   tree/tests/ut/error_manager_test.cc:5 (EXPECT_STREQ 位于 TEST_F(ErrorManagerTest, ReportHostMemory)) 断言:
     EK0201: Failed to allocate host memory for Profiling: 100.\r\nPossibleCause: Too little memory is free.\r\n
+    对应的登记： tree/compact/error_manager.c:3
 
 同族错误码:
   EK0202: Host_Memory_By
