@@ -836,7 +836,8 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
                     .map(|bytes| {
                         let starts: Vec<_> =
                             matching.iter().map(|site| (site.start, site.at)).collect();
-                        read_context(&bytes, &starts, code)
+                        let reports: Vec<_> = c.sites.iter().map(|site| site.start).collect();
+                        read_context(&bytes, &starts, &reports, code)
                     });
                 let test_file = is_test_path(path) || file.as_ref().is_some_and(|file| file.gtest);
                 for (index, site) in matching.iter().enumerate() {

@@ -105,6 +105,9 @@ struct Paired<'a> {
     /// For each token, the innermost `{` open around it.
     brace: Vec<Option<usize>>,
     bytes: &'a [u8],
+    /// Where the file's report sites (of any code) start, sorted: a call
+    /// there reports, and is no log line.
+    reports: Vec<Position>,
 }
 
 /// A file's code, and each `#define`'s body with the macro's name.
@@ -217,6 +220,7 @@ impl Paired<'_> {
             partner,
             brace,
             bytes,
+            reports: Vec::new(),
         }
     }
 
@@ -464,6 +468,7 @@ impl Paired<'_> {
                 && self.text_of(index).to_ascii_uppercase().contains("LOG")
                 && let Some(close) = self.partner[index + 1]
                 && !self.names_a_code(index + 2..close)
+                && self.reports.binary_search(&token.at).is_err()
             {
                 let distance = token.at.line.abs_diff(line);
                 if distance <= LOG_LINES && best.as_ref().is_none_or(|(best, _)| distance < *best) {
@@ -603,7 +608,8 @@ enum Opened {
 /// The context of each site of `sites`, each given by where its call
 /// starts and where its code's argument is ([`Site::start`] and
 /// [`Site::at`]); the assertions whose literal holds `code`; and whether
-/// the file defines gtest cases.
+/// the file defines gtest cases. `reports` are where the file's report
+/// sites of every code start: none of them is a site's log line.
 ///
 /// [`Site::start`]: super::Site::start
 /// [`Site::at`]: super::Site::at
@@ -617,15 +623,26 @@ enum Opened {
 ///         REPORT("EK0201", {"buf_size"}, {std::to_string(size) + "B"});
 ///     }
 /// }
-/// "#, &[(Position::new(5, 9), Position::new(5, 16))], "EK0201");
+/// "#, &[(Position::new(5, 9), Position::new(5, 16))], &[], "EK0201");
 /// let site = file.sites[0].as_ref().unwrap();
 /// assert_eq!(site.function.as_deref(), Some("Pool::Init"));
 /// assert_eq!(site.guards[0].condition, "buf == nullptr");
 /// assert_eq!(site.args[2], r#"{std::to_string(size) + "B"}"#);
 /// assert_eq!(site.log.as_ref().unwrap().text, r#"LOGE("no buffer")"#);
 /// ```
-pub fn read_context(bytes: &[u8], sites: &[(Position, Position)], code: &str) -> FileContext {
-    let read = Read::new(bytes);
+pub fn read_context(
+    bytes: &[u8],
+    sites: &[(Position, Position)],
+    reports: &[Position],
+    code: &str,
+) -> FileContext {
+    let mut read = Read::new(bytes);
+    let mut reports = reports.to_vec();
+    reports.sort_unstable();
+    for (_, _, body) in &mut read.macros {
+        body.reports.clone_from(&reports);
+    }
+    read.code.reports = reports;
     let paired = &read.code;
     let sites = sites
         .iter()
@@ -745,6 +762,7 @@ int Mgr::Create(int size)
         REPORT("EK0201", {"buf_size"}, {std::to_string(size) + "B"});
         return ret;
     } else {
+        RT_LOG_OUTER_MSG(HOST_ERROR, "other");
         REPORT("EK0202", {"reason"}, {"other"});
     }
     if (a) REPORT("EK0203", {"x"}, {y});
@@ -778,7 +796,13 @@ TEST_F(ErrTest, Report)
             start("EK0203"),
             start("EK0204"),
         ];
-        let file = read_context(SOURCE.as_bytes(), &starts, "EK0201");
+        // A report through a constant, whose name has LOG in it, is no log.
+        let line = SOURCE
+            .lines()
+            .position(|line| line.contains("RT_LOG_OUTER_MSG"))
+            .unwrap();
+        let reports = [Position::new(line as u32 + 1, 9)];
+        let file = read_context(SOURCE.as_bytes(), &starts, &reports, "EK0201");
         let first = file.sites[0].as_ref().unwrap();
         assert_eq!(first.function.as_deref(), Some("Mgr::Create"));
         assert_eq!(
@@ -815,6 +839,7 @@ TEST_F(ErrTest, Report)
         let file = read_context(
             source.as_bytes(),
             &[(Position::new(2, 5), Position::new(2, 17))],
+            &[],
             "EK0201",
         );
         let site = file.sites[0].as_ref().unwrap();
@@ -835,6 +860,7 @@ TEST_F(ErrTest, Report)
         let file = read_context(
             source.as_bytes(),
             &[(Position::new(2, 5), Position::new(2, 24))],
+            &[],
             "EK0201",
         );
         let site = file.sites[0].as_ref().unwrap();
@@ -847,6 +873,7 @@ TEST_F(ErrTest, Report)
         let file = read_context(
             b"int x;",
             &[(Position::new(1, 1), Position::new(1, 5))],
+            &[],
             "EK0201",
         );
         assert_eq!(file.sites, [None]);
@@ -863,6 +890,7 @@ TEST_F(ErrTest, Report)
         let file = read_context(
             source.as_bytes(),
             &[(Position::new(1, column), Position::new(1, column + 7))],
+            &[],
             "EK0201",
         );
         assert_eq!(file.sites, [None]);
