@@ -8,7 +8,7 @@ use errcat_syntax::classify_code;
 
 use errcat::catalog::cann_page::Language;
 use errcat_catalog::c_source::{
-    Assertion, Layout, Site, SiteCode, SiteContext, list_items, read_context,
+    Assertion, Layout, Site, SiteCode, SiteContext, list_items, read_context, read_macro_uses,
 };
 use errcat_catalog::{code_span, escape_markdown};
 
@@ -580,6 +580,7 @@ struct PageFacts {
 
 /// What a C site passes: each key with its expression, or its arguments
 /// as written when they are no lists.
+#[derive(Clone)]
 enum Passes {
     Pairs(Vec<(String, String)>),
     Raw(Vec<String>),
@@ -674,6 +675,95 @@ fn passes_of(site: &Site, context: &SiteContext, code: &str) -> Option<Passes> {
         _ if rest.is_empty() => None,
         _ => Some(Passes::Raw(rest.to_vec())),
     }
+}
+
+/// A site in the body of a macro that its own file does not use.
+struct Elsewhere {
+    name: String,
+    params: Vec<String>,
+    passes: Option<Passes>,
+    label: Option<String>,
+    path: String,
+    line: u32,
+}
+
+/// How many macros are looked for across the tree for one code.
+const MACROS_FOLLOWED: usize = 8;
+
+/// The uses, in the other C files, of the macros of `elsewhere`: each use
+/// is a trigger in place of the macro's site, its arguments put in; a macro
+/// used nowhere keeps its site. Each file is read again, once, only when
+/// some macro is to be looked for.
+fn macro_uses_elsewhere(
+    elsewhere: &[Elsewhere],
+    sources: &Sources,
+    sites: &mut Vec<SiteFact>,
+    tests: &mut Vec<TestFact>,
+) {
+    let elsewhere = &elsewhere[..elsewhere.len().min(MACROS_FOLLOWED)];
+    if elsewhere.is_empty() {
+        return;
+    }
+    let mut found: Vec<(usize, SiteFact, bool)> = Vec::new();
+    for (path, content) in &sources.files {
+        let Content::C(c) = content else {
+            continue;
+        };
+        let Some(bytes) = sources
+            .c_paths
+            .get(path)
+            .and_then(|at| crate::walk::read_file(at, sources.max_size).ok())
+        else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let reports: Vec<_> = c.sites.iter().map(|site| site.start).collect();
+        for (index, site) in elsewhere.iter().enumerate() {
+            if *path == site.path || !text.contains(site.name.as_str()) {
+                continue;
+            }
+            for (at, used) in read_macro_uses(&bytes, &site.name, &reports) {
+                let through = format!(
+                    "through {} at {}:{}",
+                    shown(&site.name),
+                    site.path,
+                    site.line
+                );
+                let fact = SiteFact {
+                    path: path.clone(),
+                    line: at.line,
+                    label: Some(match &site.label {
+                        Some(label) => format!("{through}, {label}"),
+                        None => through,
+                    }),
+                    passes: site
+                        .passes
+                        .as_ref()
+                        .map(|passes| substituted(passes, &site.params, &used.args)),
+                    context: Some(used),
+                    c: true,
+                };
+                found.push((index, fact, is_test_path(path)));
+            }
+        }
+    }
+    let used: std::collections::HashSet<usize> = found.iter().map(|(index, _, _)| *index).collect();
+    for index in used {
+        let site = &elsewhere[index];
+        let is_macro_site = |fact: &SiteFact| fact.path == site.path && fact.line == site.line;
+        sites.retain(|fact| !is_macro_site(fact));
+        tests.retain(|test| !matches!(test, TestFact::Site(fact) if is_macro_site(fact)));
+    }
+    for (_, fact, test) in found {
+        if test {
+            tests.push(TestFact::Site(fact));
+        } else {
+            sites.push(fact);
+        }
+    }
+    // Grouped by file in the order read, each in source order.
+    let order = |path: &str| sources.files.iter().position(|(name, _)| name == path);
+    sites.sort_by_key(|fact| (order(&fact.path), fact.line));
 }
 
 /// What a macro's site passes at one use: each of the macro's parameters
@@ -801,6 +891,9 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
     };
     let mut sites = Vec::new();
     let mut tests = Vec::new();
+    // Sites in a macro's body whose file does not use the macro: its
+    // uses are looked for in the other files.
+    let mut elsewhere: Vec<Elsewhere> = Vec::new();
     for (path, content) in &sources.files {
         match content {
             Content::C(c) => {
@@ -878,14 +971,33 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
                                 });
                             }
                         }
-                        context => facts.push(SiteFact {
-                            path: path.clone(),
-                            line: site.at.line,
-                            label,
-                            passes,
-                            context,
-                            c: true,
-                        }),
+                        context => {
+                            if let Some(name) = context
+                                .as_ref()
+                                .and_then(|context| context.function.as_deref())
+                                .and_then(|function| function.strip_prefix("#define "))
+                            {
+                                elsewhere.push(Elsewhere {
+                                    name: name.to_owned(),
+                                    params: context
+                                        .as_ref()
+                                        .map(|context| context.macro_params.clone())
+                                        .unwrap_or_default(),
+                                    passes: passes.clone(),
+                                    label: label.clone(),
+                                    path: path.clone(),
+                                    line: site.at.line,
+                                });
+                            }
+                            facts.push(SiteFact {
+                                path: path.clone(),
+                                line: site.at.line,
+                                label,
+                                passes,
+                                context,
+                                c: true,
+                            });
+                        }
                     }
                     for fact in facts {
                         if test_file {
@@ -1015,6 +1127,7 @@ fn gather(code: &str, item: Option<&str>, entry: Option<&Entry>, sources: &Sourc
             }
         }
     }
+    macro_uses_elsewhere(&elsewhere, sources, &mut sites, &mut tests);
     deep.sites = sites;
     // A file's tests in source order: its sites and assertions by line
     // (a stable sort keeps the files in the order they were read).

@@ -1,9 +1,10 @@
 //! `explain CODE --against TREE` as the page a team publishes: on a tree
 //! modelled on EK0201's facts (a catalog, a compact C table whose row
 //! words the message differently, the reference pages in both languages,
-//! five production sites of which one reports through a constant and one
-//! through a macro, and a gtest file), the exact text, Markdown and
-//! Chinese output; copied text that Markdown would read as markup.
+//! production sites of which one reports through a constant, one through a
+//! macro of its own file and one through a header's macro, and a gtest
+//! file), the exact text, Markdown and Chinese output; copied text that
+//! Markdown would read as markup.
 
 use std::path::Path;
 
@@ -104,6 +105,25 @@ int32_t UploaderMgr::CreateUploader(size_t queueSize)
 }
 "#;
 
+/// A header whose macro reports, used by another file.
+const HEADER: &str = r#"#define REPORT_POOL_OOM(bytes) \
+    REPORT_ENV_ERROR("EK0201", {"buf_size"}, {std::to_string(bytes) + "B"})
+"#;
+
+const STEP: &str = r#"#include "report.h"
+
+aclprofStepInfo *aclprofCreateStepInfo()
+{
+    aclprofStepInfo *stepInfo = new (std::nothrow) aclprofStepInfo();
+    if (stepInfo == nullptr) {
+        MSPROF_LOGE("new stepInfo fail");
+        REPORT_POOL_OOM(sizeof(aclprofStepInfo));
+        return nullptr;
+    }
+    return stepInfo;
+}
+"#;
+
 const TEST: &str = r#"TEST_F(ErrorManagerTest, ReportHostMemory)
 {
     REPORT_INPUT_ERROR("EK0201", ARRAY("buf_size"), ARRAY("100"));
@@ -167,6 +187,8 @@ fn tree() -> tempfile::TempDir {
         ("tree/prof/acl_config.cpp", CONFIG),
         ("tree/prof/tx_manager.cpp", TX),
         ("tree/transport/uploader_mgr.cpp", UPLOADER),
+        ("tree/prof/report.h", HEADER),
+        ("tree/prof/step_info.cpp", STEP),
         ("tree/tests/ut/error_manager_test.cc", TEST),
         (
             "tree/docs/en/Profiling-Errors/EK0201-Resource_Error_Insufficient_Host_Memory.md",
@@ -246,12 +268,17 @@ Copies:
   tree/docs/zh/Profiling-Errors/EK0201-Resource_Error_Insufficient_Host_Memory.md:1 (reference page, zh)
   tree/error_manager/error_code.json:3 (catalog entry)
 
-Report sites (3):
+Report sites (4):
   tree/prof/acl_config.cpp:9
     in aclprofCreateConfig
     when profConfig == nullptr
     passes buf_size = std::to_string(sizeof(aclprofConfig)) + "B"
     beside MSPROF_LOGE("new aclprofConfig fail") (line 7)
+  tree/prof/step_info.cpp:8 (through REPORT_POOL_OOM at tree/prof/report.h:2)
+    in aclprofCreateStepInfo
+    when stepInfo == nullptr
+    passes buf_size = std::to_string(sizeof(aclprofStepInfo)) + "B"
+    beside MSPROF_LOGE("new stepInfo fail") (line 7)
   tree/prof/tx_manager.cpp:9 (through HOST_MEMORY_ERROR)
     in TxManager::Init
     when ret != PROFILING_SUCCESS
@@ -344,13 +371,19 @@ Free host memory and retry.
   - solution: Free host memory and retry.
   - title: Resource\_Error\_Insufficient\_Host\_Memory
 
-## Triggers (3)
+## Triggers (4)
 
 ### `tree/prof/acl_config.cpp`
 
 - line 9, in `aclprofCreateConfig`, when `profConfig == nullptr`
   - `buf_size` = `std::to_string(sizeof(aclprofConfig)) + "B"`
   - beside `MSPROF_LOGE("new aclprofConfig fail")` (line 7)
+
+### `tree/prof/step_info.cpp`
+
+- line 8 (through REPORT\_POOL\_OOM at tree/prof/report.h:2), in `aclprofCreateStepInfo`, when `stepInfo == nullptr`
+  - `buf_size` = `std::to_string(sizeof(aclprofStepInfo)) + "B"`
+  - beside `MSPROF_LOGE("new stepInfo fail")` (line 7)
 
 ### `tree/prof/tx_manager.cpp`
 
@@ -378,8 +411,8 @@ Free host memory and retry.
 ## Reading a report of it
 
 1. Tell which registration produced the message: the catalog's template is `Failed to allocate %s host memory for Profiling.`; `Failed to allocate host memory for Profiling: %s.` comes from `tree/compact/error_manager.c:3`.
-2. Find the log line just before the report; it names the trigger: `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`.
-3. The value of `buf_size` is what the trigger passed: `std::to_string(sizeof(aclprofConfig)) + "B"`, `std::to_string(STAMP_POOL_SIZE) + "B"`, `std::to_string(queueSize) + "B"`.
+2. Find the log line just before the report; it names the trigger: `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("new stepInfo fail")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`.
+3. The value of `buf_size` is what the trigger passed: `std::to_string(sizeof(aclprofConfig)) + "B"`, `std::to_string(sizeof(aclprofStepInfo)) + "B"`, `std::to_string(STAMP_POOL_SIZE) + "B"`, `std::to_string(queueSize) + "B"`.
 "#
     );
 }
@@ -454,13 +487,19 @@ Free host memory and retry.
   - 解决方法: Free host memory and retry.
   - 标题: Resource\_Error\_Insufficient\_Host\_Memory
 
-## 触发点 (3)
+## 触发点 (4)
 
 ### `tree/prof/acl_config.cpp`
 
 - 行 9, 位于 `aclprofCreateConfig`, 条件 `profConfig == nullptr`
   - `buf_size` = `std::to_string(sizeof(aclprofConfig)) + "B"`
   - 旁边的日志 `MSPROF_LOGE("new aclprofConfig fail")` (行 7)
+
+### `tree/prof/step_info.cpp`
+
+- 行 8 (through REPORT\_POOL\_OOM at tree/prof/report.h:2), 位于 `aclprofCreateStepInfo`, 条件 `stepInfo == nullptr`
+  - `buf_size` = `std::to_string(sizeof(aclprofStepInfo)) + "B"`
+  - 旁边的日志 `MSPROF_LOGE("new stepInfo fail")` (行 7)
 
 ### `tree/prof/tx_manager.cpp`
 
@@ -488,8 +527,8 @@ Free host memory and retry.
 ## 如何解读报错
 
 1. 报错文本对应哪一处登记：目录的模板是 `Failed to allocate %s host memory for Profiling.`； `Failed to allocate host memory for Profiling: %s.` 来自 `tree/compact/error_manager.c:3`。
-2. 在日志中找紧挨着报错的那一行，它指明触发点： `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`。
-3. `buf_size` 的值由触发点传入：`std::to_string(sizeof(aclprofConfig)) + "B"`、`std::to_string(STAMP_POOL_SIZE) + "B"`、`std::to_string(queueSize) + "B"`。
+2. 在日志中找紧挨着报错的那一行，它指明触发点： `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("new stepInfo fail")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`。
+3. `buf_size` 的值由触发点传入：`std::to_string(sizeof(aclprofConfig)) + "B"`、`std::to_string(sizeof(aclprofStepInfo)) + "B"`、`std::to_string(STAMP_POOL_SIZE) + "B"`、`std::to_string(queueSize) + "B"`。
 "#
     );
 }
@@ -534,12 +573,17 @@ fn chinese_text_has_chinese_headings_and_part_names() {
   tree/docs/zh/Profiling-Errors/EK0201-Resource_Error_Insufficient_Host_Memory.md:1 (参考页面（中文）)
   tree/error_manager/error_code.json:3 (目录条目)
 
-上报点 (3):
+上报点 (4):
   tree/prof/acl_config.cpp:9
     位于 aclprofCreateConfig
     条件 profConfig == nullptr
     传入 buf_size = std::to_string(sizeof(aclprofConfig)) + "B"
     旁边的日志 MSPROF_LOGE("new aclprofConfig fail") (行 7)
+  tree/prof/step_info.cpp:8 (through REPORT_POOL_OOM at tree/prof/report.h:2)
+    位于 aclprofCreateStepInfo
+    条件 stepInfo == nullptr
+    传入 buf_size = std::to_string(sizeof(aclprofStepInfo)) + "B"
+    旁边的日志 MSPROF_LOGE("new stepInfo fail") (行 7)
   tree/prof/tx_manager.cpp:9 (through HOST_MEMORY_ERROR)
     位于 TxManager::Init
     条件 ret != PROFILING_SUCCESS

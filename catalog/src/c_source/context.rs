@@ -571,6 +571,18 @@ impl Paired<'_> {
         })
     }
 
+    /// The uses of the macro `name` in the code, each with what surrounds
+    /// it, at most [`USES_TOLD`].
+    fn uses_of(&self, name: &str) -> Vec<(Position, SiteContext)> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| self.is_word(*index, name) && self.is_punct(index + 1, b'('))
+            .filter_map(|(_, token)| Some((token.at, self.site(token.at, None)?)))
+            .take(USES_TOLD)
+            .collect()
+    }
+
     /// The `(` whose group holds token `at` as an argument.
     fn enclosing_open(&self, at: usize) -> Option<usize> {
         let mut index = at;
@@ -654,16 +666,7 @@ pub fn read_context(
                     site.function
                         .get_or_insert_with(|| format!("#define {name}"));
                     site.macro_params = params.clone();
-                    site.uses = paired
-                        .tokens
-                        .iter()
-                        .enumerate()
-                        .filter(|(index, _)| {
-                            paired.is_word(*index, name) && paired.is_punct(index + 1, b'(')
-                        })
-                        .filter_map(|(_, token)| Some((token.at, paired.site(token.at, None)?)))
-                        .take(USES_TOLD)
-                        .collect();
+                    site.uses = paired.uses_of(name);
                     Some(site)
                 })
             })
@@ -703,6 +706,30 @@ pub fn read_context(
         assertions,
         gtest,
     }
+}
+
+/// The uses of the function-like macro `name` in a file's code (outside
+/// directives), each with what surrounds it, its `args` the use's; at
+/// most 64. `reports` are as [`read_context`] takes them. For a macro
+/// whose body reports, defined in a header and used elsewhere.
+///
+/// ```
+/// use errcat_catalog::{Position, c_source::read_macro_uses};
+/// let uses = read_macro_uses(b"int f(int n) {\n  if (!n) REPORT_OOM(n + 1);\n}\n", "REPORT_OOM", &[]);
+/// assert_eq!(uses[0].0, Position::new(2, 11));
+/// assert_eq!(uses[0].1.function.as_deref(), Some("f"));
+/// assert_eq!(uses[0].1.args, ["n + 1"]);
+/// ```
+pub fn read_macro_uses(
+    bytes: &[u8],
+    name: &str,
+    reports: &[Position],
+) -> Vec<(Position, SiteContext)> {
+    let mut read = Read::new(bytes);
+    let mut reports = reports.to_vec();
+    reports.sort_unstable();
+    read.code.reports = reports;
+    read.code.uses_of(name)
 }
 
 /// The items of a list argument as a site writes its keys or values:

@@ -26,7 +26,9 @@ use std::ops::Range;
 
 use crate::position::Position;
 
-pub use context::{Assertion, FileContext, Guard, LogCall, SiteContext, list_items, read_context};
+pub use context::{
+    Assertion, FileContext, Guard, LogCall, SiteContext, list_items, read_context, read_macro_uses,
+};
 pub use lex::allowed_kinds;
 pub use update::{RowShift, TableChange, TableStyle, TableUpdate, update_table};
 
