@@ -79,7 +79,7 @@ int32_t TxManager::Init()
 {
     int32_t ret = stampPool_->Init(STAMP_POOL_SIZE);
     if (ret != PROFILING_SUCCESS) {
-        MSPROF_LOGE("init stamp pool failed, ret is %d", ret);
+        MSPROF_LOGE("stamp pool of %u bytes not ready: %d", STAMP_POOL_SIZE, ret);
         REPORT_ENV_ERROR(HOST_MEMORY_ERROR, {"buf_size"}, {std::to_string(STAMP_POOL_SIZE) + "B"});
         return PROFILING_FAILED;
     }
@@ -95,7 +95,7 @@ int32_t UploaderMgr::CreateUploader(size_t queueSize)
 {
     int32_t ret = uploader->Init(queueSize);
     if (ret != PROFILING_SUCCESS) {
-        MSPROF_LOGE("Failed to init uploader");
+        MSPROF_LOGE("uploader not initialised");
         REPORT_OOM(std::to_string(queueSize) + "B");
         return ret;
     } else if (queueSize == 0) {
@@ -116,7 +116,7 @@ aclprofStepInfo *aclprofCreateStepInfo()
 {
     aclprofStepInfo *stepInfo = new (std::nothrow) aclprofStepInfo();
     if (stepInfo == nullptr) {
-        MSPROF_LOGE("new stepInfo fail");
+        MSPROF_LOGE("no memory for step info");
         REPORT_POOL_OOM(sizeof(aclprofStepInfo));
         return nullptr;
     }
@@ -278,17 +278,16 @@ Report sites (4):
     in aclprofCreateStepInfo
     when stepInfo == nullptr
     passes buf_size = std::to_string(sizeof(aclprofStepInfo)) + "B"
-    beside MSPROF_LOGE("new stepInfo fail") (line 7)
+    beside MSPROF_LOGE("no memory for step info") (line 7)
   tree/prof/tx_manager.cpp:9 (through HOST_MEMORY_ERROR)
     in TxManager::Init
     when ret != PROFILING_SUCCESS
     passes buf_size = std::to_string(STAMP_POOL_SIZE) + "B"
-    beside MSPROF_LOGE("init stamp pool failed, ret is %d", ret) (line 8)
   tree/transport/uploader_mgr.cpp:9 (through REPORT_OOM at line 2)
     in UploaderMgr::CreateUploader
     when ret != PROFILING_SUCCESS
     passes buf_size = std::to_string(queueSize) + "B"
-    beside MSPROF_LOGE("Failed to init uploader") (line 8)
+    beside MSPROF_LOGE("uploader not initialised") (line 8)
 
 Tests (2):
   tree/tests/ut/error_manager_test.cc:3 (reports it in TEST_F(ErrorManagerTest, ReportHostMemory))
@@ -383,19 +382,18 @@ Free host memory and retry.
 
 - line 8 (through REPORT\_POOL\_OOM at tree/prof/report.h:2), in `aclprofCreateStepInfo`, when `stepInfo == nullptr`
   - `buf_size` = `std::to_string(sizeof(aclprofStepInfo)) + "B"`
-  - beside `MSPROF_LOGE("new stepInfo fail")` (line 7)
+  - beside `MSPROF_LOGE("no memory for step info")` (line 7)
 
 ### `tree/prof/tx_manager.cpp`
 
 - line 9 (through HOST\_MEMORY\_ERROR), in `TxManager::Init`, when `ret != PROFILING_SUCCESS`
   - `buf_size` = `std::to_string(STAMP_POOL_SIZE) + "B"`
-  - beside `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` (line 8)
 
 ### `tree/transport/uploader_mgr.cpp`
 
 - line 9 (through REPORT\_OOM at line 2), in `UploaderMgr::CreateUploader`, when `ret != PROFILING_SUCCESS`
   - `buf_size` = `std::to_string(queueSize) + "B"`
-  - beside `MSPROF_LOGE("Failed to init uploader")` (line 8)
+  - beside `MSPROF_LOGE("uploader not initialised")` (line 8)
 
 ## Tests (2)
 
@@ -411,7 +409,7 @@ Free host memory and retry.
 ## Reading a report of it
 
 1. Tell which registration produced the message: the catalog's template is `Failed to allocate %s host memory for Profiling.`; `Failed to allocate host memory for Profiling: %s.` comes from `tree/compact/error_manager.c:3`.
-2. Find the log line just before the report; it names the trigger: `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("new stepInfo fail")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`.
+2. Find the log line just before the report; it names the trigger: `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("no memory for step info")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("uploader not initialised")` → `UploaderMgr::CreateUploader`.
 3. The value of `buf_size` is what the trigger passed: `std::to_string(sizeof(aclprofConfig)) + "B"`, `std::to_string(sizeof(aclprofStepInfo)) + "B"`, `std::to_string(STAMP_POOL_SIZE) + "B"`, `std::to_string(queueSize) + "B"`.
 "#
     );
@@ -499,19 +497,18 @@ Free host memory and retry.
 
 - 行 8 (through REPORT\_POOL\_OOM at tree/prof/report.h:2), 位于 `aclprofCreateStepInfo`, 条件 `stepInfo == nullptr`
   - `buf_size` = `std::to_string(sizeof(aclprofStepInfo)) + "B"`
-  - 旁边的日志 `MSPROF_LOGE("new stepInfo fail")` (行 7)
+  - 旁边的日志 `MSPROF_LOGE("no memory for step info")` (行 7)
 
 ### `tree/prof/tx_manager.cpp`
 
 - 行 9 (through HOST\_MEMORY\_ERROR), 位于 `TxManager::Init`, 条件 `ret != PROFILING_SUCCESS`
   - `buf_size` = `std::to_string(STAMP_POOL_SIZE) + "B"`
-  - 旁边的日志 `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` (行 8)
 
 ### `tree/transport/uploader_mgr.cpp`
 
 - 行 9 (through REPORT\_OOM at line 2), 位于 `UploaderMgr::CreateUploader`, 条件 `ret != PROFILING_SUCCESS`
   - `buf_size` = `std::to_string(queueSize) + "B"`
-  - 旁边的日志 `MSPROF_LOGE("Failed to init uploader")` (行 8)
+  - 旁边的日志 `MSPROF_LOGE("uploader not initialised")` (行 8)
 
 ## 测试 (2)
 
@@ -527,7 +524,7 @@ Free host memory and retry.
 ## 如何解读报错
 
 1. 报错文本对应哪一处登记：目录的模板是 `Failed to allocate %s host memory for Profiling.`； `Failed to allocate host memory for Profiling: %s.` 来自 `tree/compact/error_manager.c:3`。
-2. 在日志中找紧挨着报错的那一行，它指明触发点： `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("new stepInfo fail")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("init stamp pool failed, ret is %d", ret)` → `TxManager::Init`; `MSPROF_LOGE("Failed to init uploader")` → `UploaderMgr::CreateUploader`。
+2. 在日志中找紧挨着报错的那一行，它指明触发点： `MSPROF_LOGE("new aclprofConfig fail")` → `aclprofCreateConfig`; `MSPROF_LOGE("no memory for step info")` → `aclprofCreateStepInfo`; `MSPROF_LOGE("uploader not initialised")` → `UploaderMgr::CreateUploader`。
 3. `buf_size` 的值由触发点传入：`std::to_string(sizeof(aclprofConfig)) + "B"`、`std::to_string(sizeof(aclprofStepInfo)) + "B"`、`std::to_string(STAMP_POOL_SIZE) + "B"`、`std::to_string(queueSize) + "B"`。
 "#
     );
@@ -583,17 +580,16 @@ fn chinese_text_has_chinese_headings_and_part_names() {
     位于 aclprofCreateStepInfo
     条件 stepInfo == nullptr
     传入 buf_size = std::to_string(sizeof(aclprofStepInfo)) + "B"
-    旁边的日志 MSPROF_LOGE("new stepInfo fail") (行 7)
+    旁边的日志 MSPROF_LOGE("no memory for step info") (行 7)
   tree/prof/tx_manager.cpp:9 (through HOST_MEMORY_ERROR)
     位于 TxManager::Init
     条件 ret != PROFILING_SUCCESS
     传入 buf_size = std::to_string(STAMP_POOL_SIZE) + "B"
-    旁边的日志 MSPROF_LOGE("init stamp pool failed, ret is %d", ret) (行 8)
   tree/transport/uploader_mgr.cpp:9 (through REPORT_OOM at line 2)
     位于 UploaderMgr::CreateUploader
     条件 ret != PROFILING_SUCCESS
     传入 buf_size = std::to_string(queueSize) + "B"
-    旁边的日志 MSPROF_LOGE("Failed to init uploader") (行 8)
+    旁边的日志 MSPROF_LOGE("uploader not initialised") (行 8)
 
 测试 (2):
   tree/tests/ut/error_manager_test.cc:3 (上报 位于 TEST_F(ErrorManagerTest, ReportHostMemory))
