@@ -381,9 +381,42 @@ impl Paired<'_> {
         {
             return Opened::Other;
         }
-        match self.function_name(last) {
+        match self.function_name(self.past_initializers(last)) {
             Some(name) => Opened::Function(name),
             None => Opened::Other,
+        }
+    }
+
+    /// The `)` of a constructor's parameters when `close` ends its
+    /// initializer list (`Pool::Pool(int n) : size_(n), used_(0) {`);
+    /// `close` itself otherwise.
+    fn past_initializers(&self, close: usize) -> usize {
+        let mut end = close;
+        // Each step goes back over one `name(...)` and its `,` or `:`: a
+        // list of at most the file's tokens.
+        loop {
+            let Some(open) = self.partner[end] else {
+                return close;
+            };
+            let Some(name) = open
+                .checked_sub(1)
+                .filter(|&name| self.word(name).is_some())
+            else {
+                return close;
+            };
+            let Some(before) = name.checked_sub(1) else {
+                return close;
+            };
+            if self.is_punct(before, b',') && before >= 1 && self.is_punct(before - 1, b')') {
+                end = before - 1;
+                continue;
+            }
+            let single_colon =
+                self.is_punct(before, b':') && !(before >= 1 && self.is_punct(before - 1, b':'));
+            if single_colon && before >= 1 && self.is_punct(before - 1, b')') {
+                return before - 1;
+            }
+            return close;
         }
     }
 
@@ -893,6 +926,20 @@ TEST_F(ErrTest, Report)
         let site = file.sites[0].as_ref().unwrap();
         assert_eq!(site.function.as_deref(), Some("f"));
         assert_eq!(site.args, ["\"EK0201\"", "{\"k\"}", "{n}"]);
+    }
+
+    #[test]
+    fn a_constructor_is_named_past_its_initializers() {
+        let source = "Pool::Pool(int n) : size_(n), used_(0)\n{\n    if (!n) REPORT(\"EK0201\", {\"k\"}, {n});\n}\n";
+        let file = read_context(
+            source.as_bytes(),
+            &[(Position::new(3, 13), Position::new(3, 20))],
+            &[],
+            "EK0201",
+        );
+        let site = file.sites[0].as_ref().unwrap();
+        assert_eq!(site.function.as_deref(), Some("Pool::Pool"));
+        assert_eq!(site.guards[0].condition, "!n");
     }
 
     #[test]
