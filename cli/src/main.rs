@@ -104,7 +104,9 @@ fn main() -> ExitCode {
             code,
             catalog,
             against,
-        } => explain::run(&code, catalog.as_deref(), &against),
+            format,
+            lang,
+        } => explain::run(&code, catalog.as_deref(), &against, format, lang),
         Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),
         Command::Export {
             format,
