@@ -17,7 +17,9 @@ impl Code {
         let value = literal.value();
         match classify_code(&value) {
             Ok(kind) => Some(Code {
-                literal: literal.clone(),
+                // Made again rather than cloned: syn's `Clone` impls are a
+                // feature every user's build would pay for (see `copy_type`).
+                literal: LitStr::new(&value, literal.span()),
                 value,
                 kind,
             }),

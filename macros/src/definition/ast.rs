@@ -244,7 +244,7 @@ fn body(
                 let mut field_value = Field {
                     ident,
                     name,
-                    ty: field.ty.clone(),
+                    ty: copy_type(&field.ty),
                     doc: doc_of(&field.attrs),
                     display: None,
                 };
@@ -329,7 +329,7 @@ fn transparent_body(fields: &Fields, what: &str, errors: &mut Errors) -> Option<
     let wrapped = Field {
         ident,
         name,
-        ty: field.ty.clone(),
+        ty: copy_type(&field.ty),
         doc: doc_of(&field.attrs),
         display: None,
     };
@@ -696,4 +696,13 @@ fn item_keyword(item: &TokenStream) -> (Span, String) {
         }
     }
     (Span::call_site(), "this item".to_owned())
+}
+
+/// A copy of `ty`, read again from its tokens (which keep their spans).
+/// syn's `Clone` impls are a feature of their own (`clone-impls`), about a
+/// tenth of syn's build, which every user of the macros would pay for these
+/// two copies; what has been parsed once parses again.
+fn copy_type(ty: &Type) -> Type {
+    let tokens = quote::ToTokens::to_token_stream(ty);
+    syn::parse2(tokens.clone()).unwrap_or(Type::Verbatim(tokens))
 }
