@@ -2,7 +2,7 @@
 //! version, as findings) and `errcode history` (per code, when each of
 //! its versions added, changed and removed it).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use errcat::catalog::{Catalog, Category, Rule, changes, load_bytes};
@@ -47,20 +47,39 @@ pub(crate) fn previous_changes(
 ) -> Result<Vec<Finding>, String> {
     let (name, old) = previous(spec, path)?;
     let file = current.name();
+    let now: HashMap<&str, errcat::catalog::Position> = current
+        .catalog
+        .entries
+        .iter()
+        .map(|entry| (entry.code.as_str(), entry.position))
+        .collect();
     Ok(changes(&old, &current.catalog)
         .into_iter()
         .map(|change| {
-            let (place, at) = if change.after.line > 0 {
-                (file.clone(), change.after)
-            } else {
-                (name.clone(), change.before)
-            };
             let mut message = format!(
                 "{} ({}): {}",
                 change.rule.name(),
                 change.rule.category().name(),
                 change.detail
             );
+            // A code that is gone is shown where it was: in a previous
+            // version that is a file, there; in one that is a revision
+            // (`REV:PATH`, no file to open), at the current entry that
+            // followed it, the revision's place named in the message.
+            let (place, at) = if change.after.line > 0 {
+                (file.clone(), change.after)
+            } else if git::is_revision(spec) {
+                message.push_str(&format!(
+                    " (was at {name}:{}:{})",
+                    change.before.line, change.before.column
+                ));
+                (
+                    file.clone(),
+                    where_it_was(&old, &current.catalog, &now, &change.code),
+                )
+            } else {
+                (name.clone(), change.before)
+            };
             if change.rule == Rule::CodeRemoved {
                 message
                     .push_str("; if that is deliberate, list it in the catalog's `retired` list");
@@ -79,6 +98,24 @@ pub(crate) fn previous_changes(
             finding
         })
         .collect())
+}
+
+/// Where in `current` the entry of `code`, which only `old` has, was: the
+/// first entry after it in `old` that `current` still has, else the last
+/// entry of `current`, else the top of the file.
+fn where_it_was(
+    old: &Catalog,
+    current: &Catalog,
+    now: &HashMap<&str, errcat::catalog::Position>,
+    code: &str,
+) -> errcat::catalog::Position {
+    old.entries
+        .iter()
+        .skip_while(|entry| entry.code != code)
+        .skip(1)
+        .find_map(|entry| now.get(entry.code.as_str()).copied())
+        .or_else(|| current.entries.last().map(|entry| entry.position))
+        .unwrap_or(errcat::catalog::Position::new(1, 1))
 }
 
 /// What happened to one code in one version.

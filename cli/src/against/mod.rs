@@ -50,6 +50,8 @@ struct Deferred {
     at: Position,
     keys: Option<Vec<String>>,
     values: Option<Vec<Option<String>>>,
+    /// How many arguments follow the code's (see [`Site::after`]).
+    after: usize,
     allowed: Vec<String>,
     allowed_at: Option<Position>,
 }
@@ -357,7 +359,7 @@ pub(crate) fn compare(
     let mut resolved_names: HashMap<&str, Resolution> = HashMap::new();
     let resolve = |name: &str| -> Resolution {
         if let Some((_, code)) = enumerators.get(name) {
-            return Resolution::Code(code.clone());
+            return Resolution::Enumerator(code.clone());
         }
         let Some(places) = constants.get(name) else {
             return Resolution::Unknown;
@@ -386,8 +388,8 @@ pub(crate) fn compare(
             file: &site.file,
             entries: &entries,
         };
-        let (code, through) = match &site.code {
-            SiteCode::Literal(code) => (code.clone(), None),
+        let (code, through, formats) = match &site.code {
+            SiteCode::Literal(code) => (code.clone(), None, None),
             SiteCode::Named(path) => {
                 let name = site.code.last();
                 let resolution = resolved_names
@@ -397,7 +399,13 @@ pub(crate) fn compare(
                 match resolution {
                     Resolution::Code(code) => {
                         tally.named_sites += 1;
-                        (code, Some(path.as_str()))
+                        (code, Some(path.as_str()), None)
+                    }
+                    // An X-macro table's enumerator: the macro formats the
+                    // row's template with the arguments that follow it.
+                    Resolution::Enumerator(code) => {
+                        tally.named_sites += 1;
+                        (code, Some(path.as_str()), Some(site.after))
                     }
                     Resolution::Ambiguous(codes) => {
                         if ambiguous_told.insert(name.to_owned()) {
@@ -428,8 +436,11 @@ pub(crate) fn compare(
             at: site.at,
             keys: site.keys.as_deref(),
             values: site.values.as_deref(),
+            formats,
         };
-        if wanted.contains(&code) {
+        // A site that names its code with a literal was noted where it was
+        // read; one that names it through a name is noted once resolved.
+        if through.is_some() && wanted.contains(&code) {
             uses.entry(code.clone()).or_default().push(Related {
                 file: site.file.clone(),
                 line: site.at.line,
@@ -550,7 +561,10 @@ pub(crate) fn compare(
 
 #[derive(Clone)]
 enum Resolution {
+    /// A constant's one code.
     Code(String),
+    /// The code an X-macro table's enumerator stands for.
+    Enumerator(String),
     /// The codes, each with where it is given.
     Ambiguous(String),
     Unknown,
@@ -573,6 +587,7 @@ fn catalog_definition(checked: &Checked, entry: &errcat::catalog::Entry) -> Defi
             .collect(),
         template: entry.message.clone(),
         origin: Some((checked.file_of(&entry.code), entry.position.line)),
+        copy: None,
     }
 }
 
@@ -702,6 +717,7 @@ impl Visitor for CCompare<'_, '_> {
             &row.code,
             row.names.clone(),
             &row.message,
+            Some((self.here.file.to_owned(), row.at.line)),
         );
     }
 
@@ -719,6 +735,7 @@ impl Visitor for CCompare<'_, '_> {
                     at: site.at,
                     keys: site.keys.as_deref(),
                     values: site.values.as_deref(),
+                    formats: None,
                 };
                 let mut found = Vec::new();
                 self.here
@@ -739,6 +756,7 @@ impl Visitor for CCompare<'_, '_> {
             at: site.at,
             keys: site.keys,
             values: site.values,
+            after: site.after,
             allowed: site.allowed,
             allowed_at: site.allowed_at,
         });
@@ -777,12 +795,15 @@ impl Visitor for CCompare<'_, '_> {
     }
 }
 
+/// Notes that file `index` defines `code`: by a Rust definition (`copy`
+/// `None`), or by a table row or catalog copy at `copy`.
 fn define(
     defined: &mut HashMap<String, (usize, Definition)>,
     index: usize,
     code: &str,
     names: Vec<String>,
     template: &str,
+    copy: Option<(String, u32)>,
 ) {
     match defined.get(code) {
         Some((first, _)) if *first <= index => {}
@@ -795,6 +816,7 @@ fn define(
                         names,
                         template: template.to_owned(),
                         origin: None,
+                        copy,
                     },
                 ),
             );
@@ -946,7 +968,14 @@ impl Partial {
                         .iter()
                         .map(|name| (*name).to_owned())
                         .collect();
-                    define(&mut self.defined, index, &entry.code, names, &entry.message);
+                    define(
+                        &mut self.defined,
+                        index,
+                        &entry.code,
+                        names,
+                        &entry.message,
+                        Some((file.clone(), entry.position.line)),
+                    );
                 }
             }
         }
