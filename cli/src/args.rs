@@ -22,7 +22,8 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Check catalogs, and with --against the other copies of their codes:
     /// one `FILE:LINE:COLUMN: CODE: what is wrong` line per error (at most
-    /// 100 a file, then `FILE: ... and N more findings`), closed by `N
+    /// 100 a file unless --max-per-file says otherwise, then `FILE: ... and
+    /// N more findings`), closed by `N
     /// errors, M warnings in K files`, or by a `checked ...: no errors`
     /// line when there is none. Without catalogs and paths, checks what
     /// the project file (errcode.toml, in the working folder or above)
@@ -76,6 +77,11 @@ pub(crate) enum Command {
         /// the catalogs lack alike.
         #[arg(long)]
         complete: bool,
+        /// Text shows at most this many findings of one file, then how
+        /// many more it has; 0 shows every one. JSON and SARIF always
+        /// carry every finding.
+        #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_PER_FILE)]
+        max_per_file: usize,
     },
     /// Per code, when the catalog's git history added, changed (by
     /// category and rule) and removed or retired it, each version read once.

@@ -30,6 +30,8 @@ pub(crate) struct CheckArgs {
     pub(crate) write_baseline: Option<PathBuf>,
     pub(crate) previous: Option<String>,
     pub(crate) complete: bool,
+    /// How many findings of one file text shows (0: all).
+    pub(crate) max_per_file: usize,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -304,7 +306,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         CheckFormat::Text => {
             outcome
                 .stdout
-                .push_str(&crate::report::text(&active, &left_out));
+                .push_str(&crate::report::text(&active, &left_out, args.max_per_file));
             outcome.stdout.push_str(&notes);
             let entries: Vec<String> = read
                 .iter()

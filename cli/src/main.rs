@@ -58,6 +58,7 @@ fn main() -> ExitCode {
             write_baseline,
             previous,
             complete,
+            max_per_file,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -69,6 +70,7 @@ fn main() -> ExitCode {
             write_baseline,
             previous,
             complete,
+            max_per_file,
         }),
         Command::History { file, code } => history::run(&file, code.as_deref()),
         Command::Update {

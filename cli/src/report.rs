@@ -1,53 +1,83 @@
 //! The findings of a run written out: as lines of text, as JSON, or as
-//! SARIF 2.1.0 for code-scanning annotations. Each file shows at most
-//! [`MAX_FINDINGS`] findings, then how many more it has.
+//! SARIF 2.1.0 for code-scanning annotations. Text may show only each
+//! file's first findings, saying how many more and how to see them all;
+//! JSON and SARIF carry every finding kept. A file's findings beyond
+//! those its reader keeps (a bound on memory for hostile files) are
+//! counted, and every format says how many.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use errcat::catalog::MAX_FINDINGS;
 use serde_json::{Value, json};
 
 use crate::finding::{Finding, Kind, LeftOut};
 use crate::paths;
 use crate::policy::AcceptedBy;
 
-/// The findings of each file, the first [`MAX_FINDINGS`] of each, and how
-/// many more each has, those `left_out` counts included.
+/// How many findings of one file text shows unless told otherwise.
+pub(crate) const DEFAULT_MAX_PER_FILE: usize = 100;
+
+/// One file's findings as a format shows them.
+#[derive(Default)]
+struct PerFile<'a> {
+    shown: Vec<&'a Finding>,
+    /// Kept, but beyond the number a file shows.
+    cut: usize,
+    /// Counted by a reader that did not keep them.
+    unkept: usize,
+}
+
+/// The findings of each file, at most `max` of each shown (0: all).
 fn per_file<'a>(
     findings: &'a [Finding],
     left_out: &'a LeftOut,
-) -> Vec<(&'a str, Vec<&'a Finding>, usize)> {
-    let mut files: BTreeMap<&str, (Vec<&Finding>, usize)> = BTreeMap::new();
+    max: usize,
+) -> BTreeMap<&'a str, PerFile<'a>> {
+    let mut files: BTreeMap<&str, PerFile> = BTreeMap::new();
     for (file, (errors, warnings)) in &left_out.0 {
-        files.entry(file.as_str()).or_default().1 += errors + warnings;
+        files.entry(file.as_str()).or_default().unkept += errors + warnings;
     }
     for finding in findings {
-        let (kept, more) = files.entry(finding.file.as_str()).or_default();
-        if kept.len() < MAX_FINDINGS {
-            kept.push(finding);
+        let file = files.entry(finding.file.as_str()).or_default();
+        if max == 0 || file.shown.len() < max {
+            file.shown.push(finding);
         } else {
-            *more += 1;
+            file.cut += 1;
         }
     }
     files
-        .into_iter()
-        .map(|(file, (kept, more))| (file, kept, more))
-        .collect()
 }
 
-/// `FILE:LINE:COLUMN: CODE: what is wrong`, a line each, and `FILE: ...
-/// and N more findings` where a file has more than [`MAX_FINDINGS`].
-pub(crate) fn text(findings: &[Finding], left_out: &LeftOut) -> String {
+/// What a file's findings counted but not kept are: `... and 3 more
+/// findings, counted but not kept (too many in one file)`.
+fn unkept(count: usize) -> String {
+    format!(
+        "... and {count} more {}, counted but not kept (too many in one file)",
+        errcat_syntax::noun(count, "finding")
+    )
+}
+
+/// `FILE:LINE:COLUMN: CODE: what is wrong`, a line each, at most `max` a
+/// file (0: every one), then `FILE: ... and N more findings` with the
+/// option that shows them.
+pub(crate) fn text(findings: &[Finding], left_out: &LeftOut, max: usize) -> String {
     let mut out = String::new();
-    for (file, kept, more) in per_file(findings, left_out) {
-        for finding in kept {
+    for (file, shown) in per_file(findings, left_out, max) {
+        for finding in shown.shown {
             out.push_str(&format!("{finding}\n"));
         }
-        if more > 0 {
+        if shown.cut > 0 {
             out.push_str(&format!(
-                "{}: ... and {more} more {}\n",
+                "{}: ... and {} more {} (`--max-per-file 0` shows every one)\n",
                 paths::shown(file),
-                errcat_syntax::noun(more, "finding")
+                shown.cut,
+                errcat_syntax::noun(shown.cut, "finding")
+            ));
+        }
+        if shown.unkept > 0 {
+            out.push_str(&format!(
+                "{}: {}\n",
+                paths::shown(file),
+                unkept(shown.unkept)
             ));
         }
     }
@@ -111,16 +141,15 @@ fn finding_json(finding: &Finding) -> Value {
     value
 }
 
-/// The findings as a JSON array, each file's cut closed by one more
-/// finding of kind `omitted` that says how many were left out; `extra`
-/// are findings about the run itself (an input that cannot be read).
+/// Every finding as a JSON array, a file's findings that its reader did
+/// not keep counted by one more finding of kind `omitted`; `extra` are
+/// findings about the run itself (an input that cannot be read).
 pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) -> String {
     let mut values: Vec<Value> = extra.to_vec();
-    for (file, kept, more) in per_file(findings, left_out) {
-        let errors_left = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0)
-            || kept.iter().any(|finding| finding.is_error());
-        values.extend(kept.into_iter().map(finding_json));
-        if more > 0 {
+    for (file, shown) in per_file(findings, left_out, 0) {
+        values.extend(shown.shown.into_iter().map(finding_json));
+        if shown.unkept > 0 {
+            let errors_left = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0);
             values.push(json!({
                 "file": file,
                 "line": null,
@@ -129,7 +158,7 @@ pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) ->
                 "kind": "omitted",
                 "code": null,
                 "entry": null,
-                "message": format!("... and {more} more {}", errcat_syntax::noun(more, "finding")),
+                "message": unkept(shown.unkept),
             }));
         }
     }
@@ -177,7 +206,7 @@ fn location(file: &str, line: u32, column: u32) -> Value {
 }
 
 /// The findings as a SARIF 2.1.0 log of one run: a rule per kind found,
-/// a result per finding (at most [`MAX_FINDINGS`] a file), the accepted
+/// a result per finding (every one), the accepted
 /// ones with their suppression, each with a fingerprint that does not
 /// change with its line (file, code, kind, field).
 pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) -> String {
@@ -262,8 +291,8 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
         result
     };
     let mut results: Vec<Value> = Vec::new();
-    for (_, kept, _) in per_file(findings, &LeftOut::default()) {
-        results.extend(kept.into_iter().map(|finding| result(finding, None)));
+    for (_, shown) in per_file(findings, &LeftOut::default(), 0) {
+        results.extend(shown.shown.into_iter().map(|finding| result(finding, None)));
     }
     results.extend(
         accepted
