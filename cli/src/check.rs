@@ -15,6 +15,7 @@ use crate::finding::{Finding, LeftOut};
 use crate::outcome::{Outcome, Status};
 use crate::policy::{AcceptedBy, apply};
 use crate::project::{FILE_NAME, Project};
+use crate::report::Notification;
 use crate::source::Source;
 use crate::walk::{DEFAULT_MAX_FILE_SIZE, Excludes, walk};
 
@@ -91,6 +92,28 @@ impl Inputs {
 }
 
 pub(crate) fn run(args: CheckArgs) -> Outcome {
+    let format = args.format;
+    let mut outcome = checked(args);
+    // A run that could not start still writes the log a code-scanning
+    // service reads: no results, an unsuccessful invocation, and why.
+    if format == CheckFormat::Sarif
+        && outcome.status == Status::InputError
+        && outcome.stdout.is_empty()
+    {
+        let failures: Vec<Notification> = outcome
+            .stderr
+            .lines()
+            .map(|line| Notification {
+                file: None,
+                message: line.trim_start_matches("errcode: ").to_owned(),
+            })
+            .collect();
+        outcome.stdout = crate::report::sarif(&[], &[], &LeftOut::default(), &failures);
+    }
+    outcome
+}
+
+fn checked(args: CheckArgs) -> Outcome {
     let inputs = match Inputs::gather(
         &args.files,
         &args.against,
@@ -346,7 +369,14 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         }
         CheckFormat::Sarif => {
             outcome.stderr.push_str(&notes);
-            outcome.stdout = crate::report::sarif(&active, &applied.accepted);
+            let failures: Vec<Notification> = extra
+                .iter()
+                .map(|value| Notification {
+                    file: value["file"].as_str().map(str::to_owned),
+                    message: value["message"].as_str().unwrap_or_default().to_owned(),
+                })
+                .collect();
+            outcome.stdout = crate::report::sarif(&active, &applied.accepted, &left_out, &failures);
         }
     }
     outcome
@@ -365,7 +395,10 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
         .iter()
         .filter(|(_, by)| matches!(by, AcceptedBy::Project(_)))
         .count();
-    let by_baseline = accepted.len() - by_project;
+    let by_baseline = accepted
+        .iter()
+        .filter(|(_, by)| matches!(by, AcceptedBy::Baseline))
+        .count();
     if by_project > 0 {
         notes.push_str(&format!(
             "errcode: {} accepted by the project file\n",

@@ -323,6 +323,10 @@ pub(crate) struct Finding {
     /// Places the finding concerns beyond its own: the report sites and
     /// table rows a change breaks.
     pub(crate) related: Vec<Related>,
+    /// The line of the `errcode: allow(...)` comment that accepts the
+    /// finding, at its site or row: it is no longer counted, and SARIF
+    /// shows it suppressed in the source.
+    pub(crate) allowed_at: Option<u32>,
 }
 
 /// A place a finding concerns, and how.
@@ -357,6 +361,7 @@ impl Finding {
             severity: kind.default_severity(),
             entry: None,
             related: Vec::new(),
+            allowed_at: None,
         }
     }
 

@@ -189,7 +189,27 @@ fn percent_encoded(path: &[u8]) -> String {
     out
 }
 
+/// Whether a finding's `file` names a file to open: not a folder (a
+/// crate of definitions, a tree's root), nor a place that is gone.
+fn is_file(file: &str) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = paths::bytes_of_name(file);
+        std::path::Path::new(std::ffi::OsStr::from_bytes(&bytes)).is_file()
+    }
+    #[cfg(not(unix))]
+    {
+        std::path::Path::new(file).is_file()
+    }
+}
+
+/// Where a finding is: a file, with its line and column where known; a
+/// logical location (`kind` `module`) for a folder, which no viewer opens.
 fn location(file: &str, line: u32, column: u32) -> Value {
+    if line == 0 && !is_file(file) {
+        return json!({"logicalLocations": [{"fullyQualifiedName": file, "kind": "module"}]});
+    }
     let mut physical = json!({
         "artifactLocation": {"uri": uri(file), "uriBaseId": "%SRCROOT%"},
     });
@@ -205,11 +225,75 @@ fn location(file: &str, line: u32, column: u32) -> Value {
     json!({"physicalLocation": physical})
 }
 
+/// The message without the places it quotes (`(error_code.json:3)`,
+/// `src/table.c:2`, `HEAD~1:PATH:10:5`): their lines move when unrelated
+/// lines do.
+fn without_lines(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek().is_some_and(char::is_ascii_digit) {
+            while chars.peek().is_some_and(char::is_ascii_digit) {
+                chars.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// FNV-1a, 64 bits: the same on every machine and in every version.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A fingerprint per finding, in order: its file, kind, code, field and
+/// message (less the lines it quotes) hashed, then its occurrence among
+/// the findings before it that share them all (two sites alike in one
+/// file). Stable across runs and lines moved; distinct per finding.
+fn fingerprints<'a>(findings: impl Iterator<Item = &'a Finding>) -> Vec<String> {
+    let mut seen: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    findings
+        .map(|finding| {
+            let key = format!(
+                "{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}",
+                finding.file,
+                finding.kind.name(),
+                finding.code.as_deref().unwrap_or_default(),
+                finding.field.map_or("", |field| field.name()),
+                without_lines(&finding.message)
+            );
+            let hash = fnv1a(&key);
+            let occurrence = seen.entry(hash).or_insert(0);
+            let fingerprint = format!("{hash:016x}:{occurrence}");
+            *occurrence += 1;
+            fingerprint
+        })
+        .collect()
+}
+
+/// Why a run could not do all it was asked: an input that cannot be used
+/// (`file` may be null), for SARIF's `toolExecutionNotifications`.
+pub(crate) struct Notification {
+    pub(crate) file: Option<String>,
+    pub(crate) message: String,
+}
+
 /// The findings as a SARIF 2.1.0 log of one run: a rule per kind found,
-/// a result per finding (every one), the accepted
-/// ones with their suppression, each with a fingerprint that does not
-/// change with its line (file, code, kind, field).
-pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) -> String {
+/// a result per finding (every one), the accepted ones with their
+/// suppression (`inSource` for an allow comment, `external` for the
+/// project file and the baseline), each with its own fingerprint (see
+/// [`fingerprints`]); an invocation that says whether the run could use
+/// every input, and why not, and the findings counted but not kept.
+pub(crate) fn sarif(
+    findings: &[Finding],
+    accepted: &[(Finding, AcceptedBy)],
+    left_out: &LeftOut,
+    failures: &[Notification],
+) -> String {
     let mut kinds: BTreeMap<Kind, usize> = BTreeMap::new();
     for finding in findings
         .iter()
@@ -237,68 +321,84 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
         .enumerate()
         .map(|(index, kind)| (*kind, index))
         .collect();
-    let result = |finding: &Finding, suppression: Option<&AcceptedBy>| {
+    let result = |finding: &Finding, suppression: Option<&AcceptedBy>, fingerprint: &str| {
         let mut text = String::new();
         if let Some(code) = &finding.code {
             text.push_str(&format!("{code}: "));
         }
         text.push_str(&finding.message);
-        let fingerprint = format!(
-            "{}|{}|{}|{}",
-            finding.file,
-            finding.code.as_deref().unwrap_or_default(),
-            finding.kind.name(),
-            finding.field.map_or("", |field| field.name())
-        );
         let mut result = json!({
             "ruleId": finding.kind.name(),
             "ruleIndex": index.get(&finding.kind).copied().unwrap_or_default(),
             "level": finding.severity_name(),
             "message": {"text": text},
             "locations": [location(&finding.file, finding.line, finding.column)],
-            "partialFingerprints": {"errcodeFinding/v1": fingerprint},
+            "partialFingerprints": {"errcodeFinding/v2": fingerprint},
         });
         let mut related: Vec<Value> = Vec::new();
+        let mut relate = |file: &str, line: u32, column: u32, text: &str| {
+            let mut place = location(file, line, column);
+            place["id"] = json!(related.len() + 1);
+            place["message"] = json!({"text": text});
+            related.push(place);
+        };
         if let Some((file, line)) = &finding.other {
-            related.push(json!({
-                "id": 1,
-                "message": {"text": "the catalog's entry"},
-                "physicalLocation": location(file, *line, 0)["physicalLocation"].clone(),
-            }));
+            relate(file, *line, 0, "the catalog's entry");
         }
-        for (index, place) in finding
-            .related
-            .iter()
-            .filter(|place| place.line > 0)
-            .enumerate()
-        {
-            related.push(json!({
-                "id": index + 2,
-                "message": {"text": place.note},
-                "physicalLocation": location(&place.file, place.line, place.column)["physicalLocation"].clone(),
-            }));
+        for place in finding.related.iter().filter(|place| place.line > 0) {
+            relate(&place.file, place.line, place.column, &place.note);
         }
         if !related.is_empty() {
             result["relatedLocations"] = Value::Array(related);
         }
         if let Some(by) = suppression {
-            let justification = match by {
-                AcceptedBy::Project(reason) => reason.clone(),
-                AcceptedBy::Baseline => "in the baseline".to_owned(),
+            let (kind, justification) = match by {
+                AcceptedBy::InSource(line) => (
+                    "inSource",
+                    format!(
+                        "`errcode: allow({})` at {}:{line}",
+                        finding.kind.name(),
+                        finding.file
+                    ),
+                ),
+                AcceptedBy::Project(reason) => ("external", reason.clone()),
+                AcceptedBy::Baseline => ("external", "in the baseline".to_owned()),
             };
-            result["suppressions"] = json!([{"kind": "external", "justification": justification}]);
+            result["suppressions"] = json!([{"kind": kind, "justification": justification}]);
         }
         result
     };
-    let mut results: Vec<Value> = Vec::new();
-    for (_, shown) in per_file(findings, &LeftOut::default(), 0) {
-        results.extend(shown.shown.into_iter().map(|finding| result(finding, None)));
+    let all: Vec<(&Finding, Option<&AcceptedBy>)> = findings
+        .iter()
+        .map(|finding| (finding, None))
+        .chain(accepted.iter().map(|(finding, by)| (finding, Some(by))))
+        .collect();
+    let prints = fingerprints(all.iter().map(|(finding, _)| *finding));
+    let results: Vec<Value> = all
+        .iter()
+        .zip(&prints)
+        .map(|((finding, by), print)| result(finding, *by, print))
+        .collect();
+    let mut notifications: Vec<Value> = failures
+        .iter()
+        .map(|failure| {
+            let mut notification = json!({
+                "level": "error",
+                "message": {"text": failure.message},
+            });
+            if let Some(file) = &failure.file {
+                notification["locations"] = json!([location(file, 0, 0)]);
+            }
+            notification
+        })
+        .collect();
+    for (file, (errors, warnings)) in &left_out.0 {
+        notifications.push(json!({
+            "level": if *errors > 0 { "error" } else { "warning" },
+            "message": {"text": unkept(errors + warnings)},
+            "locations": [location(file, 0, 0)],
+        }));
     }
-    results.extend(
-        accepted
-            .iter()
-            .map(|(finding, by)| result(finding, Some(by))),
-    );
     let root = paths::absolute(std::path::Path::new("."));
     let mut root_uri = format!("file://{}", percent_encoded(&path_bytes(&root)));
     if !root_uri.ends_with('/') {
@@ -317,6 +417,10 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
                 "rules": rules,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
+            "invocations": [{
+                "executionSuccessful": failures.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
             "results": results,
         }],
     });

@@ -124,3 +124,128 @@ fn text_caps_each_file_and_says_how_to_see_all_json_and_sarif_carry_all() {
     assert_eq!(lines, expected);
     assert_eq!((run.stderr.as_str(), run.status), ("", 1));
 }
+
+/// The results of a SARIF log: rule, fingerprint, suppressions, location.
+fn sarif_results(run: &Run) -> Vec<String> {
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {}",
+                r["ruleId"].as_str().unwrap(),
+                r["partialFingerprints"]["errcodeFinding/v2"]
+                    .as_str()
+                    .unwrap(),
+                r["suppressions"],
+                r["locations"][0]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn sarif_fingerprints_are_one_per_finding_and_stay_when_lines_move() {
+    let site = "REPORT(\"EH0001\", {\"value\", \"param\"}, {v});\n";
+    let dir = tree(&[(
+        "src/two.cc",
+        &format!("{site}{site}// errcode: allow(value-count)\n{site}"),
+    )]);
+    let before = check(dir.path(), &["--format", "sarif"]);
+    let fingerprints = |run: &Run| -> Vec<String> {
+        sarif_results(run)
+            .iter()
+            .map(|result| result.split(' ').nth(1).unwrap().to_owned())
+            .collect()
+    };
+    let first = fingerprints(&before);
+    // Two sites alike: one fingerprint each, the occurrence after the hash.
+    assert_eq!(first.len(), 3);
+    assert_eq!(first[0].split(':').next(), first[1].split(':').next());
+    assert_eq!(
+        [&first[0][16..], &first[1][16..], &first[2][16..]],
+        [":0", ":1", ":2"]
+    );
+    // A line added above moves every site: the fingerprints stay.
+    std::fs::write(
+        dir.path().join("src/two.cc"),
+        format!("// moved\n{site}{site}// errcode: allow(value-count)\n{site}"),
+    )
+    .unwrap();
+    let after = check(dir.path(), &["--format", "sarif"]);
+    assert_eq!(fingerprints(&after), first);
+}
+
+#[test]
+fn sarif_suppressions_invocations_and_logical_locations() {
+    let dir = tree(&[
+        (
+            "src/api.cc",
+            "// errcode: allow(value-count)\nREPORT(\"EH0001\", {\"value\", \"param\"}, {v});\nREPORT(\"EK0404\", {\"a\"}, {v});\n",
+        ),
+        ("src/notes.txt", "no code here\n"),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n\n[[accept]]\nkind = \"undefined-code\"\ncode = \"EK0404\"\nreason = \"reported by the old driver\"\n",
+        ),
+    ]);
+    let run = errcode(dir.path(), &["check", "--format", "sarif", "--warn"]);
+    let results = sarif_results(&run);
+    let shown: Vec<String> = results
+        .iter()
+        .map(|result| {
+            let mut parts: Vec<&str> = result.splitn(4, ' ').collect();
+            parts.remove(1);
+            parts.join(" ")
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            r#"skipped-files null {"logicalLocations":[{"fullyQualifiedName":"src","kind":"module"}]}"#,
+            r#"value-count [{"justification":"`errcode: allow(value-count)` at src/api.cc:1","kind":"inSource"}] {"physicalLocation":{"artifactLocation":{"uri":"src/api.cc","uriBaseId":"%SRCROOT%"},"region":{"startColumn":8,"startLine":2}}}"#,
+            r#"undefined-code [{"justification":"reported by the old driver","kind":"external"}] {"physicalLocation":{"artifactLocation":{"uri":"src/api.cc","uriBaseId":"%SRCROOT%"},"region":{"startColumn":8,"startLine":3}}}"#,
+        ]
+    );
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        log["runs"][0]["invocations"],
+        serde_json::json!([{"executionSuccessful": true, "toolExecutionNotifications": []}])
+    );
+    assert_eq!(run.status, 0);
+    // An input that cannot be used: exit status 2, and a log that says so.
+    let run = errcode(dir.path(), &["check", "nosuch.json", "--format", "sarif"]);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        log["runs"][0]["invocations"],
+        serde_json::json!([{
+            "executionSuccessful": false,
+            "toolExecutionNotifications": [{
+                "level": "error",
+                "message": {"text": "cannot read nosuch.json: No such file or directory (os error 2)"},
+                "locations": [{"logicalLocations": [{"fullyQualifiedName": "nosuch.json", "kind": "module"}]}],
+            }],
+        }])
+    );
+    assert_eq!(
+        (log["runs"][0]["results"].clone(), run.status),
+        (serde_json::json!([]), 2)
+    );
+    // One that stops the run before it starts: the log still comes.
+    std::fs::write(dir.path().join("errcode.toml"), "catalogs = 3\n").unwrap();
+    let run = errcode(dir.path(), &["check", "--format", "sarif"]);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert!(
+        invocation["toolExecutionNotifications"][0]["message"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("errcode.toml is not a project file: "),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.status, 2);
+}

@@ -335,7 +335,12 @@ fn sarif_for_code_scanning() {
     let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(log["version"], "2.1.0");
     let results = log["runs"][0]["results"].as_array().unwrap();
-    assert_eq!(results.len(), 8);
+    // Eight findings, and the one an allow comment accepts, suppressed.
+    assert_eq!(results.len(), 9);
+    assert_eq!(
+        results[8]["suppressions"],
+        serde_json::json!([{"kind": "inSource", "justification": "`errcode: allow(keys-differ)` at src/api.cc:11"}])
+    );
     let first = &results[0];
     assert_eq!(first["ruleId"], "disagrees");
     assert_eq!(first["level"], "error");
@@ -347,8 +352,8 @@ fn sarif_for_code_scanning() {
         })
     );
     assert_eq!(
-        first["partialFingerprints"]["errcodeFinding/v1"],
-        "docs/en/Profiling-Errors/EK0201-Resource_Error.md|EK0201|disagrees|message"
+        first["partialFingerprints"]["errcodeFinding/v2"],
+        "cde67afb89b19095:0"
     );
     let rules: Vec<&str> = log["runs"][0]["tool"]["driver"]["rules"]
         .as_array()

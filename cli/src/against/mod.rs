@@ -591,9 +591,9 @@ fn catalog_definition(checked: &Checked, entry: &errcat::catalog::Entry) -> Defi
     }
 }
 
-/// `found`, the findings of one row or site, less those its allow comment
-/// accepts; the comment's kinds that name no kind, or accept nothing, are
-/// findings of their own.
+/// `found`, the findings of one row or site, those its allow comment (at
+/// `at`) accepts marked so; the comment's kinds that name no kind, or
+/// accept nothing, are findings of their own.
 fn allow(
     file: &str,
     at: Position,
@@ -606,14 +606,14 @@ fn allow(
         return;
     }
     let mut used: HashSet<&str> = HashSet::new();
-    for finding in found {
+    for mut finding in found {
         let name = finding.kind.name();
-        match allowed.iter().find(|kind| kind.as_str() == name) {
-            Some(kind) => {
-                used.insert(kind.as_str());
-            }
-            None => out.push(finding),
+        if let Some(kind) = allowed.iter().find(|kind| kind.as_str() == name) {
+            used.insert(kind.as_str());
+            // Kept, marked: SARIF shows it suppressed in the source.
+            finding.allowed_at = Some(at.line);
         }
+        out.push(finding);
     }
     for kind in allowed {
         if used.contains(kind.as_str()) {
