@@ -82,6 +82,10 @@ pub(crate) enum Command {
         /// carry every finding.
         #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_PER_FILE)]
         max_per_file: usize,
+        /// Only the findings and the closing `N errors, M warnings in K
+        /// files` line: no notes, no `checked ...` line.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Per code, when the catalog's git history added, changed (by
     /// category and rule) and removed or retired it, each version read once.
@@ -197,6 +201,9 @@ pub(crate) enum CheckFormat {
     Json,
     /// SARIF 2.1.0, for code-scanning annotations.
     Sarif,
+    /// GitHub Actions workflow commands: `::error file=...,line=...::`
+    /// annotations, then the closing lines.
+    Github,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -33,6 +33,8 @@ pub(crate) struct CheckArgs {
     pub(crate) complete: bool,
     /// How many findings of one file text shows (0: all).
     pub(crate) max_per_file: usize,
+    /// Only the findings and the closing count.
+    pub(crate) quiet: bool,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -128,8 +130,8 @@ fn checked(args: CheckArgs) -> Outcome {
     let mut input_error = |outcome: &mut Outcome, file: Option<String>, why: &str| {
         outcome.status = Status::InputError;
         match args.format {
-            CheckFormat::Text => outcome.note(why),
-            _ => {
+            CheckFormat::Text | CheckFormat::Github => outcome.note(why),
+            CheckFormat::Json | CheckFormat::Sarif => {
                 outcome.note(why);
                 extra.push(json!({
                     "file": file,
@@ -209,7 +211,9 @@ fn checked(args: CheckArgs) -> Outcome {
         // A file too large to read is named even without --warn: what it
         // holds goes unchecked.
         for (path, skip) in &walked.skipped {
-            if let crate::walk::Skip::TooLarge(_) = skip {
+            if let crate::walk::Skip::TooLarge(_) = skip
+                && !args.quiet
+            {
                 outcome.note(format!(
                     "note: {} is {}",
                     crate::paths::name(path),
@@ -326,10 +330,18 @@ fn checked(args: CheckArgs) -> Outcome {
     }
     let notes = notes(&applied.accepted, applied.baseline_gone, baseline.as_ref());
     match args.format {
-        CheckFormat::Text => {
-            outcome
-                .stdout
-                .push_str(&crate::report::text(&active, &left_out, args.max_per_file));
+        CheckFormat::Text | CheckFormat::Github => {
+            outcome.styled = args.format == CheckFormat::Text;
+            outcome.stdout.push_str(&match args.format {
+                CheckFormat::Github => crate::report::github(&active, &left_out),
+                _ => crate::report::text(&active, &left_out, args.max_per_file),
+            });
+            if args.quiet {
+                outcome
+                    .stdout
+                    .push_str(&format!("{}\n", crate::report::summary(&active, &left_out)));
+                return outcome;
+            }
             outcome.stdout.push_str(&notes);
             let entries: Vec<String> = read
                 .iter()

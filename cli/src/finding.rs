@@ -389,6 +389,19 @@ impl Finding {
         matches!(self.kind, Kind::Change(rule) if rule.category() == Category::Sites)
     }
 
+    /// `FILE:LINE:COLUMN:`, `FILE:` alone for a whole file or folder, as a
+    /// line shows it.
+    pub(crate) fn location(&self) -> String {
+        let mut location = format!("{}:", crate::paths::shown(&self.file));
+        if self.line > 0 {
+            location.push_str(&format!("{}:", self.line));
+            if self.column > 0 {
+                location.push_str(&format!("{}:", self.column));
+            }
+        }
+        location
+    }
+
     pub(crate) fn severity_name(&self) -> &'static str {
         match self.severity {
             Severity::Error => "error",
@@ -401,13 +414,7 @@ impl fmt::Display for Finding {
     /// `FILE:LINE:COLUMN: [warning: ]CODE: message`; `FILE:` alone for a
     /// finding about a whole file or folder (line 0).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", crate::paths::shown(&self.file))?;
-        if self.line > 0 {
-            write!(f, "{}:", self.line)?;
-            if self.column > 0 {
-                write!(f, "{}:", self.column)?;
-            }
-        }
+        f.write_str(&self.location())?;
         if !self.is_error() {
             f.write_str(" warning:")?;
         }

@@ -59,6 +59,7 @@ fn main() -> ExitCode {
             previous,
             complete,
             max_per_file,
+            quiet,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
             previous,
             complete,
             max_per_file,
+            quiet,
         }),
         Command::History { file, code } => history::run(&file, code.as_deref()),
         Command::Update {
@@ -114,11 +116,20 @@ fn main() -> ExitCode {
 
 /// Writes what a command produced and turns its success into the exit status.
 fn write(outcome: Outcome) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
     // A reader that went away (a closed pipe) needs no more output.
-    let _ = stdout
-        .write_all(outcome.stdout.as_bytes())
-        .and_then(|()| stdout.flush());
+    if outcome.styled {
+        // Styles are stripped unless standard output is a terminal that
+        // wants them (NO_COLOR, CLICOLOR_FORCE and the terminal decide).
+        let mut stdout = anstream::stdout().lock();
+        let _ = stdout
+            .write_all(outcome.stdout.as_bytes())
+            .and_then(|()| stdout.flush());
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout
+            .write_all(outcome.stdout.as_bytes())
+            .and_then(|()| stdout.flush());
+    }
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(outcome.stderr.as_bytes());
     ExitCode::from(outcome.status.code())

@@ -61,9 +61,19 @@ fn unkept(count: usize) -> String {
 /// option that shows them.
 pub(crate) fn text(findings: &[Finding], left_out: &LeftOut, max: usize) -> String {
     let mut out = String::new();
+    let place = anstyle::Style::new().bold();
+    let warning = anstyle::AnsiColor::Yellow.on_default().bold();
     for (file, shown) in per_file(findings, left_out, max) {
         for finding in shown.shown {
-            out.push_str(&format!("{finding}\n"));
+            // Styled on a terminal only: `main` strips them elsewhere.
+            let location = finding.location();
+            let line = finding.to_string();
+            let rest = line.strip_prefix(&location).unwrap_or(&line);
+            let rest = match rest.strip_prefix(" warning:") {
+                Some(rest) => format!(" {warning}warning:{warning:#}{rest}"),
+                None => rest.to_owned(),
+            };
+            out.push_str(&format!("{place}{location}{place:#}{rest}\n"));
         }
         if shown.cut > 0 {
             out.push_str(&format!(
@@ -78,6 +88,83 @@ pub(crate) fn text(findings: &[Finding], left_out: &LeftOut, max: usize) -> Stri
                 "{}: {}\n",
                 paths::shown(file),
                 unkept(shown.unkept)
+            ));
+        }
+    }
+    out
+}
+
+/// `text` as the data of a GitHub workflow command: `%`, CR and LF
+/// escaped, as GitHub's toolkit escapes them.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// `text` as a property of a GitHub workflow command: also `:` and `,`,
+/// which end a property.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Every finding as a GitHub Actions annotation, `::error
+/// file=F,line=L,col=C,title=errcode KIND::CODE: message` (`::warning`
+/// for a warning), its related places on lines of their own; a file's
+/// findings counted but not kept as one more annotation. Each text as a
+/// line shows it ([`paths::shown`]), then escaped as GitHub reads it.
+pub(crate) fn github(findings: &[Finding], left_out: &LeftOut) -> String {
+    let mut out = String::new();
+    let annotation =
+        |level: &str, file: &str, line: u32, column: u32, title: &str, message: &str| {
+            let mut properties = vec![format!("file={}", github_property(file))];
+            if line > 0 {
+                properties.push(format!("line={line}"));
+                if column > 0 {
+                    properties.push(format!("col={column}"));
+                }
+            }
+            properties.push(format!("title={}", github_property(title)));
+            format!(
+                "::{level} {}::{}\n",
+                properties.join(","),
+                github_data(message)
+            )
+        };
+    for (file, shown) in per_file(findings, left_out, 0) {
+        for finding in shown.shown {
+            let mut message = String::new();
+            if let Some(code) = &finding.code {
+                message.push_str(&format!("{}: ", paths::shown(code)));
+            }
+            message.push_str(&paths::shown(&finding.message));
+            for related in &finding.related {
+                message.push_str(&format!(
+                    "\n{}:{}:{}: {}",
+                    paths::shown(&related.file),
+                    related.line,
+                    related.column,
+                    paths::shown(&related.note)
+                ));
+            }
+            out.push_str(&annotation(
+                finding.severity_name(),
+                &finding.file,
+                finding.line,
+                finding.column,
+                &format!("errcode {}", finding.kind.name()),
+                &message,
+            ));
+        }
+        if shown.unkept > 0 {
+            let errors = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0);
+            out.push_str(&annotation(
+                if errors { "error" } else { "warning" },
+                file,
+                0,
+                0,
+                "errcode omitted",
+                &unkept(shown.unkept),
             ));
         }
     }
@@ -444,6 +531,22 @@ fn path_bytes(path: &std::path::Path) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn github_escapes_data_and_properties_as_its_toolkit_does() {
+        assert_eq!(github_data("50% a:b,c\r\nd"), "50%25 a:b,c%0D%0Ad");
+        assert_eq!(github_property("50% a:b,c\r\nd"), "50%25 a%3Ab%2Cc%0D%0Ad");
+    }
+
+    #[test]
+    fn fingerprints_leave_out_the_places_a_message_quotes() {
+        assert_eq!(
+            without_lines(
+                "differs: \"a\" vs \"b\" (error_code.json:35), was at HEAD~1:x.json:10:5"
+            ),
+            "differs: \"a\" vs \"b\" (error_code.json), was at HEAD~1:x.json"
+        );
+    }
 
     #[test]
     fn uris_are_percent_encoded() {

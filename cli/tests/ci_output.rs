@@ -249,3 +249,81 @@ fn sarif_suppressions_invocations_and_logical_locations() {
     );
     assert_eq!(run.status, 2);
 }
+
+#[test]
+fn github_annotations_escape_as_github_reads_them() {
+    let dir = tree(&[
+        (
+            "src/we,ird:name.c",
+            "T MAP[] = {\n  {\"EH0001\", \"Value %s.\", NULL, NULL, {\"value\", \"param\"}},\n};\n",
+        ),
+        ("src/notes.txt", "no code here\n"),
+    ]);
+    let run = check(dir.path(), &["--format", "github", "--warn"]);
+    // `%` escaped in the message, and `,` and `:` in the file's name too,
+    // where they would end a property.
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "::warning file=src,title=errcode skipped-files::1 file of no known kind skipped (known: C and C++ sources, Rust, <CODE>-<Title>.md pages, error_code.json catalogs)\n",
+            "::error file=src/we%2Cird%3Aname.c,line=2,col=14,title=errcode disagrees::EH0001: message differs: \"Value %25s for %25s is invalid.\" vs \"Value %25s.\" (error_code.json:3)\n",
+            "checked 1 entry in error_code.json against 1 file (1 table row, 0 pages, 0 report sites, 0 Rust definitions)\n",
+            "1 error, 1 warning in 2 files\n",
+        )
+    );
+    assert_eq!(run.status, 1);
+}
+
+#[test]
+fn quiet_shows_the_findings_and_the_count_only() {
+    let dir = tree(&[
+        ("src/one.cc", &many_sites(1)),
+        ("big.c", "x"),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n\n[[accept]]\nkind = \"value-count\"\nfile = \"src/none.cc\"\nreason = \"nothing\"\n",
+        ),
+    ]);
+    let run = errcode(dir.path(), &["check", "--quiet"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "src/one.cc:1:8: EH0001: 2 keys but 1 value\n1 error, 0 warnings in 1 file\n",
+            "",
+            1
+        )
+    );
+    std::fs::write(dir.path().join("src/one.cc"), "").unwrap();
+    let run = errcode(dir.path(), &["check", "-q"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        ("0 errors, 0 warnings in 0 files\n", 0)
+    );
+}
+
+#[test]
+fn colour_on_a_terminal_only_as_no_color_and_clicolor_force_say() {
+    let dir = tree(&[("src/one.cc", &many_sites(1))]);
+    let run = |env: &[(&str, &str)]| {
+        let mut command = assert_cmd::Command::cargo_bin("errcode").unwrap();
+        command
+            .current_dir(dir.path())
+            .args(["check", "error_code.json", "--against", "src", "--warn"])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CLICOLOR");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        String::from_utf8(command.output().unwrap().stdout).unwrap()
+    };
+    let plain = "src/one.cc:1:8: EH0001: 2 keys but 1 value\n";
+    // Not a terminal: no styles.
+    assert!(run(&[]).starts_with(plain));
+    assert_eq!(
+        run(&[("CLICOLOR_FORCE", "1")]).lines().next().unwrap(),
+        "\u{1b}[1msrc/one.cc:1:8:\u{1b}[0m EH0001: 2 keys but 1 value"
+    );
+    // NO_COLOR wins.
+    assert!(run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).starts_with(plain));
+}

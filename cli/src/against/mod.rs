@@ -34,8 +34,12 @@ use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
 use errcat_catalog::rust_source::read_rust_with;
 
-/// How many threads read files: the machines this runs on have two cores.
-const THREADS: usize = 2;
+/// How many threads read files: one per core this process may use
+/// (`available_parallelism`, which a container's CPU quota lowers), one
+/// when that is not known.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
 
 /// How many findings of one file are kept: a hostile file can make one
 /// per row, and the rest are counted instead.
@@ -184,7 +188,7 @@ pub(crate) struct Compared {
     pub(crate) defined: HashSet<String>,
 }
 
-/// Reads files `0..count` on [`THREADS`] threads, each file by `read`
+/// Reads files `0..count` on [`threads`] threads, each file by `read`
 /// into its thread's [`Partial`]. A panic while reading a file (a defect
 /// of errcode) is caught and becomes an input error that names the file
 /// (`name`), so that the run fails with exit status 2 and says which file
@@ -196,9 +200,10 @@ fn read_files(
     name: impl Fn(usize) -> String + Sync,
     read: impl Fn(&mut Partial, usize) + Sync,
 ) -> Vec<Partial> {
+    let threads = threads().min(count.max(1));
     std::thread::scope(|scope| {
         let (name, read) = (&name, &read);
-        let workers: Vec<_> = (0..THREADS)
+        let workers: Vec<_> = (0..threads)
             .map(|thread| {
                 // A stack `syn` needs for the pieces of Rust it is given
                 // (see `rust_source::STACK_SIZE`).
@@ -210,7 +215,7 @@ fn read_files(
                             wanted: wanted.clone(),
                             ..Partial::default()
                         };
-                        for index in (thread..count).step_by(THREADS) {
+                        for index in (thread..count).step_by(threads) {
                             let outcome = catch_unwind(AssertUnwindSafe(|| read(&mut partial, index)));
                             if let Err(panic) = outcome {
                                 let why = panic
@@ -254,7 +259,7 @@ fn read_files(
 /// Every disagreement between `catalogs` and the files `walk` found under
 /// `roots`, and (with `warn`) the warnings, in file and line order.
 ///
-/// Files are read and compared as they come, by two threads, and dropped:
+/// Files are read and compared as they come, by a thread per core, and dropped:
 /// memory holds the catalogs, one file per thread, and the report sites
 /// that must wait for every file (names to resolve, codes no catalog has).
 pub(crate) fn compare(
