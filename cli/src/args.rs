@@ -86,6 +86,13 @@ pub(crate) enum Command {
         /// files` line: no notes, no `checked ...` line.
         #[arg(long, short)]
         quiet: bool,
+        /// Show only the findings of these files (a pre-commit hook's or a
+        /// pull request's changed files), reading the whole tree all the
+        /// same to resolve constants, enumerators and definitions. Accept
+        /// tables that accept nothing and baseline findings that are gone
+        /// are not told: the rest of the tree was not looked at.
+        #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "write_baseline")]
+        changed: Vec<PathBuf>,
     },
     /// Per code, when the catalog's git history added, changed (by
     /// category and rule) and removed or retired it, each version read once.

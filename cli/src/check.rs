@@ -4,6 +4,7 @@
 //! accepted by the project file, by an `errcode: allow(...)` comment or by
 //! a baseline.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
@@ -35,6 +36,9 @@ pub(crate) struct CheckArgs {
     pub(crate) max_per_file: usize,
     /// Only the findings and the closing count.
     pub(crate) quiet: bool,
+    /// The files whose findings are shown (empty: every file's); the
+    /// whole tree is read all the same, to resolve names and definitions.
+    pub(crate) changed: Vec<PathBuf>,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -146,6 +150,13 @@ fn checked(args: CheckArgs) -> Outcome {
             }
         }
     };
+    // `--changed`: the files whose findings are shown, as findings name them.
+    let changed: Option<HashSet<String>> = (!args.changed.is_empty()).then(|| {
+        args.changed
+            .iter()
+            .map(|path| crate::paths::name(path))
+            .collect()
+    });
     let mut findings: Vec<Finding> = Vec::new();
     let mut left_out = LeftOut::default();
     let mut read: Vec<Source> = Vec::new();
@@ -268,6 +279,35 @@ fn checked(args: CheckArgs) -> Outcome {
             }
         }
         tally = format!(" against {}", compared.tally.describe());
+        if let Some(changed) = &changed {
+            // The files given that no reader took: named, not passed over
+            // in silence.
+            let read: HashSet<String> = walked
+                .files
+                .iter()
+                .map(|walked| crate::paths::name(&walked.path))
+                .chain(checked.iter().map(|checked| checked.file.clone()))
+                .collect();
+            let unread: Vec<&String> = changed
+                .iter()
+                .filter(|file| !read.contains(*file))
+                .collect();
+            if !unread.is_empty() && !args.quiet {
+                let shown: Vec<&str> = unread.iter().take(5).map(|file| file.as_str()).collect();
+                let more = unread.len() - shown.len();
+                outcome.note(format!(
+                    "{} of the changed files {} not checked (not under the --against paths, excluded, or of no known kind): {}{}",
+                    unread.len(),
+                    if unread.len() == 1 { "is" } else { "are" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                ));
+            }
+            tally.push_str(&format!(
+                "; findings of {} shown",
+                errcat_syntax::counted(changed.len(), "changed file")
+            ));
+        }
     }
     findings.extend(changes);
     let project = inputs.project.as_ref();
@@ -281,6 +321,21 @@ fn checked(args: CheckArgs) -> Outcome {
         Err(why) => return Outcome::input_error(why),
     };
     let mut applied = apply(findings, project, baseline.as_mut());
+    // A partial run: only the changed files' findings count. What the
+    // project file and the baseline accept elsewhere was not looked at, so
+    // neither an accept that accepted nothing nor a baseline's finding
+    // that is gone says anything.
+    if let Some(changed) = &changed {
+        applied
+            .active
+            .retain(|finding| changed.contains(&finding.file));
+        applied
+            .accepted
+            .retain(|(finding, _)| changed.contains(&finding.file));
+        left_out.0.retain(|file, _| changed.contains(file));
+        applied.unused.clear();
+        applied.baseline_gone = 0;
+    }
     if let Some(project) = project {
         applied.active.extend(
             applied

@@ -60,6 +60,7 @@ fn main() -> ExitCode {
             complete,
             max_per_file,
             quiet,
+            changed,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
             complete,
             max_per_file,
             quiet,
+            changed,
         }),
         Command::History { file, code } => history::run(&file, code.as_deref()),
         Command::Update {

@@ -327,3 +327,57 @@ fn colour_on_a_terminal_only_as_no_color_and_clicolor_force_say() {
     // NO_COLOR wins.
     assert!(run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).starts_with(plain));
 }
+
+#[test]
+fn changed_files_only_their_findings_names_resolved_from_the_whole_tree() {
+    let dir = tree(&[
+        ("src/consts.h", "#define BAD_PARAM \"EH0001\"\n"),
+        ("src/api.cc", "REPORT(BAD_PARAM, {\"value\"}, {v});\n"),
+        ("src/other.cc", &many_sites(1)),
+        ("README.md", "# Read me\n"),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n\n[[accept]]\nkind = \"value-count\"\nfile = \"src/other.cc\"\nreason = \"old\"\n\n[[accept]]\nkind = \"keys-differ\"\ncode = \"EZ0001\"\nreason = \"accepts nothing\"\n",
+        ),
+    ]);
+    let run = errcode(
+        dir.path(),
+        &["check", "--warn", "--changed", "src/api.cc", "README.md"],
+    );
+    // The constant is in a file not given, and still resolves; the other
+    // file's finding, its accept and the accept that accepts nothing are
+    // not told.
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            concat!(
+                "src/api.cc:1:8: EH0001: keys differ from Arglist (the code of BAD_PARAM): \"value, param\" vs \"value\" (error_code.json:3); missing param\n",
+                "checked 1 entry in error_code.json against 3 files (0 table rows, 0 pages, 2 report sites (1 through a constant or an enumerator), 0 Rust definitions); findings of 2 changed files shown\n",
+                "1 error, 0 warnings in 1 file\n",
+            ),
+            "errcode: 1 of the changed files is not checked (not under the --against paths, excluded, or of no known kind): README.md\n",
+            1
+        )
+    );
+    // The whole run tells them all.
+    let run = errcode(dir.path(), &["check", "--warn"]);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "errcode.toml: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ0001\") accepts no finding: remove it\n",
+            "src/api.cc:1:8: EH0001: keys differ from Arglist (the code of BAD_PARAM): \"value, param\" vs \"value\" (error_code.json:3); missing param\n",
+            "errcode: 1 finding accepted by the project file\n",
+            "checked 1 entry in error_code.json against 3 files (0 table rows, 0 pages, 2 report sites (1 through a constant or an enumerator), 0 Rust definitions)\n",
+            "1 error, 1 warning in 2 files\n",
+        )
+    );
+    // A changed file without findings: green.
+    let run = errcode(
+        dir.path(),
+        &["check", "--quiet", "--changed", "src/consts.h"],
+    );
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        ("0 errors, 0 warnings in 0 files\n", 0)
+    );
+}
