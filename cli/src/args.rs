@@ -71,6 +71,11 @@ pub(crate) enum Command {
         /// TEXT ones warnings.
         #[arg(long, value_name = "FILE|REV:PATH")]
         previous: Option<String>,
+        /// --previous from git: the (first) catalog as it was where HEAD
+        /// left REF (`git merge-base REF HEAD`), for a branch or a pull
+        /// request (`--previous-ref origin/main`).
+        #[arg(long, value_name = "REF", conflicts_with = "previous")]
+        previous_ref: Option<String>,
         /// The --against paths mirror the catalogs whole (a Rust crate of
         /// their definitions, a JSON copy): a code on one side only is an
         /// error, a catalog's code that no copy defines and a copy's code

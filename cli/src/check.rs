@@ -31,6 +31,8 @@ pub(crate) struct CheckArgs {
     pub(crate) baseline: Option<PathBuf>,
     pub(crate) write_baseline: Option<PathBuf>,
     pub(crate) previous: Option<String>,
+    /// The previous version from git: where HEAD left this revision.
+    pub(crate) previous_ref: Option<String>,
     pub(crate) complete: bool,
     /// How many findings of one file text shows (0: all).
     pub(crate) max_per_file: usize,
@@ -190,12 +192,18 @@ fn checked(args: CheckArgs) -> Outcome {
     }
     // The changes from the previous version, and the codes whose sites
     // they break.
-    let previous = args.previous.clone().or_else(|| {
-        inputs
-            .project
-            .as_ref()
-            .and_then(|project| project.previous.clone())
-    });
+    let previous = match (&args.previous_ref, inputs.catalogs.first()) {
+        (Some(reference), Some(catalog)) => match crate::git::merge_base_spec(reference, catalog) {
+            Ok(spec) => Some(spec),
+            Err(why) => return Outcome::input_error(why),
+        },
+        _ => args.previous.clone().or_else(|| {
+            inputs
+                .project
+                .as_ref()
+                .and_then(|project| project.previous.clone())
+        }),
+    };
     let mut changes: Vec<Finding> = Vec::new();
     if let (Some(spec), Some(current)) = (&previous, read.first()) {
         match crate::history::previous_changes(spec, &inputs.catalogs[0], current) {

@@ -147,3 +147,28 @@ pub(crate) fn history(file: &Path) -> Result<Vec<Version>, String> {
     let _ = batch.wait();
     Ok(versions)
 }
+
+/// The previous version of `file` for a branch's changes, as `REV:PATH`:
+/// REV the merge base of `reference` and `HEAD` (where the branch left
+/// `reference`, so that what `reference` changed since is not counted),
+/// PATH the file's from the repository's top. `reference` is taken as a
+/// revision even when it starts with `-` (`--end-of-options`).
+pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, String> {
+    let dir = folder_of(file);
+    let what = format!("find where HEAD left {reference}");
+    let base = run(
+        git(&dir).args(["merge-base", "--end-of-options", reference, "HEAD"]),
+        &what,
+    )?;
+    let base = String::from_utf8_lossy(&base).trim().to_owned();
+    if base.is_empty() || !base.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return Err(format!("git cannot {what}: it said {base:?}"));
+    }
+    let top = run(
+        git(&dir).args(["rev-parse", "--show-toplevel"]),
+        "find the repository",
+    )?;
+    let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
+    let relative = paths::relative_to(&paths::absolute(file), &paths::normal(&top));
+    Ok(format!("{base}:{}", paths::text_of(&relative)))
+}

@@ -381,3 +381,72 @@ fn changed_files_only_their_findings_names_resolved_from_the_whole_tree() {
         ("0 errors, 0 warnings in 0 files\n", 0)
     );
 }
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@e",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn previous_ref_compares_with_where_the_branch_left_it() {
+    let dir = tree(&[]);
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-qm", "v1"]);
+    git(dir.path(), &["checkout", "-qb", "feature"]);
+    let catalog = dir.path().join("error_code.json");
+    std::fs::write(
+        &catalog,
+        CATALOG.replace("\"value, param\"", "\"param, value\""),
+    )
+    .unwrap();
+    git(dir.path(), &["commit", "-qam", "reorder"]);
+    // Main moves on: a code added there is no change of the branch's.
+    git(dir.path(), &["checkout", "-q", "main"]);
+    std::fs::write(
+        &catalog,
+        CATALOG.replace(
+            "\n  ]",
+            ",\n    {\"errTitle\": \"New\", \"ErrCode\": \"EH0002\", \"ErrMessage\": \"New.\", \"Arglist\": \"\"}\n  ]",
+        ),
+    )
+    .unwrap();
+    git(dir.path(), &["commit", "-qam", "add"]);
+    git(dir.path(), &["checkout", "-q", "feature"]);
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--previous-ref", "main"],
+    );
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            "error_code.json:3:5: EH0001: args-reordered (SITES): \"value, param\" -> \"param, value\": positional copies now pass these values in another order\nchecked 1 entry in error_code.json\n1 error, 0 warnings in 1 file\n",
+            1
+        )
+    );
+    // A reference that looks like an option is a reference all the same.
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--previous-ref=--output=x"],
+    );
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr
+            .starts_with("errcode: git cannot find where HEAD left --output=x: "),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.path().join("x").exists());
+}
