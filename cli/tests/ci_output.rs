@@ -450,3 +450,51 @@ fn previous_ref_compares_with_where_the_branch_left_it() {
     );
     assert!(!dir.path().join("x").exists());
 }
+
+#[test]
+fn gitignore_is_honoured_in_a_repository_and_a_fifo_for_one_blocks_nothing() {
+    let site = many_sites(1);
+    let dir = tree(&[
+        (".gitignore", "build/\n*.gen.cc\n!keep.gen.cc\n"),
+        ("src/.gitignore", "local.cc\n"),
+        ("src/api.cc", &site),
+        ("src/build/out.cc", &site),
+        ("src/a.gen.cc", &site),
+        ("src/keep.gen.cc", &site),
+        ("src/local.cc", &site),
+        ("src/sub/deep.cc", &site),
+    ]);
+    let fifo = dir.path().join("src/sub/.gitignore");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let files = |run: &Run| -> Vec<String> {
+        run.stdout
+            .lines()
+            .filter_map(|line| line.split_once(':').map(|(file, _)| file.to_owned()))
+            .filter(|file| file.starts_with("src/"))
+            .collect()
+    };
+    // Outside a repository, no .gitignore applies (as for `rg`).
+    let run = check(dir.path(), &[]);
+    assert_eq!(
+        files(&run),
+        [
+            "src/a.gen.cc",
+            "src/api.cc",
+            "src/build/out.cc",
+            "src/keep.gen.cc",
+            "src/local.cc",
+            "src/sub/deep.cc"
+        ]
+    );
+    git(dir.path(), &["init", "-q"]);
+    let run = check(dir.path(), &[]);
+    assert_eq!(
+        files(&run),
+        ["src/api.cc", "src/keep.gen.cc", "src/sub/deep.cc"]
+    );
+    assert_eq!(run.status, 1);
+}
