@@ -99,6 +99,28 @@ impl Inputs {
     }
 }
 
+/// `explain`'s catalog and paths, as `check` finds its own: a catalog
+/// named is taken with the paths named; with none named, the project
+/// file's first catalog, and its `against` unless paths are named; with
+/// no project file either, none (the built-in catalog).
+pub(crate) fn explain_inputs(
+    catalog: Option<PathBuf>,
+    against: Vec<PathBuf>,
+) -> Result<(Option<PathBuf>, Vec<PathBuf>), Outcome> {
+    if catalog.is_some() {
+        return Ok((catalog, against));
+    }
+    let Some(project) = Project::find(None).map_err(Outcome::input_error)? else {
+        return Ok((None, against));
+    };
+    let against = if against.is_empty() {
+        project.against.clone()
+    } else {
+        against
+    };
+    Ok((project.catalogs.first().cloned(), against))
+}
+
 pub(crate) fn run(args: CheckArgs) -> Outcome {
     let format = args.format;
     let mut outcome = checked(args);

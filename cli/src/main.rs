@@ -98,7 +98,10 @@ fn main() -> ExitCode {
             code,
             catalog,
             against,
-        } => explain::run(&code, catalog.as_deref(), &against),
+        } => match check::explain_inputs(catalog, against) {
+            Ok((catalog, against)) => explain::run(&code, catalog.as_deref(), &against),
+            Err(failure) => failure,
+        },
         Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),
         Command::Export {
             format,

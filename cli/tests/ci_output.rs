@@ -498,3 +498,52 @@ fn gitignore_is_honoured_in_a_repository_and_a_fifo_for_one_blocks_nothing() {
     );
     assert_eq!(run.status, 1);
 }
+
+#[test]
+fn explain_reads_the_project_file() {
+    let dir = tree(&[
+        ("src/api.cc", &many_sites(1)),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n",
+        ),
+    ]);
+    // The project's catalog, not the built-in one, and its tree's sites.
+    let run = errcode(dir.path(), &["explain", "EH0001"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            concat!(
+                "EH0001: Bad_Param\n",
+                "Kind: error\n",
+                "Defined at: error_code.json:3\n",
+                "\n",
+                "Message: Value %s for %s is invalid.\n",
+                "Arguments: value, param\n",
+                "\n",
+                "Possible cause: N/A\n",
+                "Solution: N/A\n",
+                "\n",
+                "As reported, with each argument shown by name:\n",
+                "  EH0001: Value <value> for <param> is invalid.\n",
+                "\n",
+                "Report it from Rust:\n",
+                "  errcat::report!(\"EH0001\", [\"value\", \"param\"], [value, param]);\n",
+                "\n",
+                "Report sites (1):\n",
+                "  src/api.cc:1\n",
+            ),
+            0
+        )
+    );
+    // A project file that is wrong says so, as for check.
+    std::fs::write(dir.path().join("errcode.toml"), "catalogs = 3\n").unwrap();
+    let run = errcode(dir.path(), &["explain", "EH0001"]);
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr
+            .starts_with("errcode: errcode.toml is not a project file: "),
+        "{}",
+        run.stderr
+    );
+}
