@@ -138,7 +138,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
                 message: line.trim_start_matches("errcode: ").to_owned(),
             })
             .collect();
-        outcome.stdout = crate::report::sarif(&[], &[], &LeftOut::default(), &failures);
+        outcome.stdout = crate::report::sarif(&[], &[], &LeftOut::default(), &failures, false);
     }
     outcome
 }
@@ -473,7 +473,11 @@ fn checked(args: CheckArgs) -> Outcome {
                     message: value["message"].as_str().unwrap_or_default().to_owned(),
                 })
                 .collect();
-            outcome.stdout = crate::report::sarif(&active, &applied.accepted, &left_out, &failures);
+            // A catalog that is no catalog at all is a finding of its own,
+            // and the run did not do what it was asked all the same.
+            let successful = outcome.status != Status::InputError;
+            outcome.stdout =
+                crate::report::sarif(&active, &applied.accepted, &left_out, &failures, successful);
         }
     }
     outcome

@@ -380,6 +380,7 @@ pub(crate) fn sarif(
     accepted: &[(Finding, AcceptedBy)],
     left_out: &LeftOut,
     failures: &[Notification],
+    successful: bool,
 ) -> String {
     let mut kinds: BTreeMap<Kind, usize> = BTreeMap::new();
     for finding in findings
@@ -505,7 +506,7 @@ pub(crate) fn sarif(
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
             "invocations": [{
-                "executionSuccessful": failures.is_empty(),
+                "executionSuccessful": successful && failures.is_empty(),
                 "toolExecutionNotifications": notifications,
             }],
             "results": results,

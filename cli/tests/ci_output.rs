@@ -233,6 +233,19 @@ fn sarif_suppressions_invocations_and_logical_locations() {
         (log["runs"][0]["results"].clone(), run.status),
         (serde_json::json!([]), 2)
     );
+    // A file that is no catalog: its finding is a result, and the run
+    // did not do what it was asked.
+    std::fs::write(dir.path().join("list.json"), "[1, 2]").unwrap();
+    let run = errcode(dir.path(), &["check", "list.json", "--format", "sarif"]);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (
+            &log["runs"][0]["invocations"][0]["executionSuccessful"],
+            &log["runs"][0]["results"][0]["ruleId"],
+            run.status
+        ),
+        (&serde_json::json!(false), &serde_json::json!("schema"), 2)
+    );
     // One that stops the run before it starts: the log still comes.
     std::fs::write(dir.path().join("errcode.toml"), "catalogs = 3\n").unwrap();
     let run = errcode(dir.path(), &["check", "--format", "sarif"]);
