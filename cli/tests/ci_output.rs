@@ -560,3 +560,33 @@ fn explain_reads_the_project_file() {
         run.stderr
     );
 }
+
+#[test]
+fn github_annotations_carry_a_changes_sites_as_lines_of_one_message() {
+    let previous = CATALOG.replace(
+        "\n  ]",
+        ",\n    {\"errTitle\": \"Old\", \"ErrCode\": \"EK0009\", \"ErrMessage\": \"Old %s.\", \"Arglist\": \"what\"}\n  ]",
+    );
+    let dir = tree(&[
+        ("v1.json", &previous),
+        (
+            "src/old.cc",
+            "REPORT(\"EK0009\", {\"what\"}, {x});\nREPORT(\"EK0009\", {\"what\"}, {y});\n",
+        ),
+    ]);
+    let run = check(
+        dir.path(),
+        &["--format", "github", "--quiet", "--previous", "v1.json"],
+    );
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "::error file=src/old.cc,line=1,col=8,title=errcode undefined-code::EK0009: reported here, but no catalog, table or Rust definition defines the code\n",
+            "::error file=src/old.cc,line=2,col=8,title=errcode undefined-code::EK0009: reported here, but no catalog, table or Rust definition defines the code\n",
+            "::error file=v1.json,line=10,col=5,title=errcode code-removed::EK0009: code-removed (SITES): the code is gone, and not retired; if that is deliberate, list it in the catalog's `retired` list",
+            "%0Asrc/old.cc:1:8: report site, keys \"what\"",
+            "%0Asrc/old.cc:2:8: report site, keys \"what\"\n",
+            "3 errors, 0 warnings in 2 files\n",
+        )
+    );
+}
