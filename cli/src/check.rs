@@ -158,8 +158,8 @@ fn checked(args: CheckArgs) -> Outcome {
     let mut input_error = |outcome: &mut Outcome, file: Option<String>, why: &str| {
         outcome.status = Status::InputError;
         match args.format {
-            CheckFormat::Text | CheckFormat::Github => outcome.note(why),
-            CheckFormat::Json | CheckFormat::Sarif => {
+            CheckFormat::Text => outcome.note(why),
+            CheckFormat::Json | CheckFormat::Sarif | CheckFormat::Github => {
                 outcome.note(why);
                 extra.push(json!({
                     "file": file,
@@ -418,7 +418,16 @@ fn checked(args: CheckArgs) -> Outcome {
         CheckFormat::Text | CheckFormat::Github => {
             outcome.styled = args.format == CheckFormat::Text;
             outcome.stdout.push_str(&match args.format {
-                CheckFormat::Github => crate::report::github(&active, &left_out),
+                CheckFormat::Github => {
+                    let failures: Vec<Notification> = extra
+                        .iter()
+                        .map(|value| Notification {
+                            file: value["file"].as_str().map(str::to_owned),
+                            message: value["message"].as_str().unwrap_or_default().to_owned(),
+                        })
+                        .collect();
+                    crate::report::github(&active, &left_out, &failures)
+                }
                 _ => crate::report::text(&active, &left_out, args.max_per_file),
             });
             if args.quiet {

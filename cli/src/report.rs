@@ -111,9 +111,14 @@ fn github_property(text: &str) -> String {
 /// Every finding as a GitHub Actions annotation, `::error
 /// file=F,line=L,col=C,title=errcode KIND::CODE: message` (`::warning`
 /// for a warning), its related places on lines of their own; a file's
-/// findings counted but not kept as one more annotation. Each text as a
+/// findings counted but not kept as one more annotation; before them, an
+/// annotation per input that could not be used. Each text as a
 /// line shows it ([`paths::shown`]), then escaped as GitHub reads it.
-pub(crate) fn github(findings: &[Finding], left_out: &LeftOut) -> String {
+pub(crate) fn github(
+    findings: &[Finding],
+    left_out: &LeftOut,
+    failures: &[Notification],
+) -> String {
     let mut out = String::new();
     let annotation =
         |level: &str, file: &str, line: u32, column: u32, title: &str, message: &str| {
@@ -131,6 +136,18 @@ pub(crate) fn github(findings: &[Finding], left_out: &LeftOut) -> String {
                 github_data(message)
             )
         };
+    // The inputs that could not be used first: what the run did not see.
+    for failure in failures {
+        let message = paths::shown(&failure.message);
+        out.push_str(&match &failure.file {
+            Some(file) => annotation("error", file, 0, 0, "errcode unreadable", &message),
+            None => format!(
+                "::error title={}::{}\n",
+                github_property("errcode unreadable"),
+                github_data(&message)
+            ),
+        });
+    }
     for (file, shown) in per_file(findings, left_out, 0) {
         for finding in shown.shown {
             let mut message = String::new();

@@ -285,6 +285,15 @@ fn github_annotations_escape_as_github_reads_them() {
         )
     );
     assert_eq!(run.status, 1);
+    // An input that cannot be used is an annotation too.
+    let run = errcode(dir.path(), &["check", "nosuch.json", "--format", "github"]);
+    assert_eq!(
+        (run.stdout.as_str(), run.status),
+        (
+            "::error file=nosuch.json,title=errcode unreadable::cannot read nosuch.json: No such file or directory (os error 2)\n",
+            2
+        )
+    );
 }
 
 #[test]

@@ -61,6 +61,8 @@ fn sites_through_an_enumerator_are_counted_against_the_template() {
                 "    RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1018, path, \"/tmp\");\n",
                 "    RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1018, path, \"/tmp\", \"gone\");\n",
                 "    RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1018, path, \"/tmp\", \"gone\", extra);\n",
+                // The enumerator alone: the call formats nothing.
+                "    SetLastError(ErrorCode::EE1018);\n",
                 "    REPORT_INPUT_ERROR(BAD_PARAM, std::vector<const char*>({\"value\", \"param\"}), std::vector<const char*>({v}));\n",
                 "    REPORT_INPUT_ERROR(BAD_PARAM, std::vector<const char*>({\"value\"}), std::vector<const char*>({v}));\n",
                 "}\n",
@@ -73,9 +75,9 @@ fn sites_through_an_enumerator_are_counted_against_the_template() {
         concat!(
             "src/api.cc:4:32: EE1018: 2 values for the 3 placeholders of the template (the code of ErrorCode::EE1018) (error_code.json:3)\n",
             "src/api.cc:6:32: EE1018: 4 values for the 3 placeholders of the template (the code of ErrorCode::EE1018) (error_code.json:3)\n",
-            "src/api.cc:7:24: EH0001: 2 keys but 1 value (the code of BAD_PARAM)\n",
-            "src/api.cc:8:24: EH0001: keys differ from Arglist (the code of BAD_PARAM): \"value, param\" vs \"value\" (error_code.json:10); missing param\n",
-            "checked 2 entries in error_code.json against 2 files (1 table row, 0 pages, 5 report sites (5 through a constant or an enumerator), 0 Rust definitions)\n",
+            "src/api.cc:8:24: EH0001: 2 keys but 1 value (the code of BAD_PARAM)\n",
+            "src/api.cc:9:24: EH0001: keys differ from Arglist (the code of BAD_PARAM): \"value, param\" vs \"value\" (error_code.json:10); missing param\n",
+            "checked 2 entries in error_code.json against 2 files (1 table row, 0 pages, 6 report sites (6 through a constant or an enumerator), 0 Rust definitions)\n",
             "4 errors, 0 warnings in 1 file\n",
         )
     );

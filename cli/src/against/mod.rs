@@ -407,10 +407,13 @@ pub(crate) fn compare(
                         (code, Some(path.as_str()), None)
                     }
                     // An X-macro table's enumerator: the macro formats the
-                    // row's template with the arguments that follow it.
+                    // row's template with the arguments that follow it. A
+                    // call given the enumerator alone formats nothing
+                    // (`SetLastError(ErrorCode::EE1018)`): nothing to count.
                     Resolution::Enumerator(code) => {
                         tally.named_sites += 1;
-                        (code, Some(path.as_str()), Some(site.after))
+                        let formats = (site.after > 0).then_some(site.after);
+                        (code, Some(path.as_str()), formats)
                     }
                     Resolution::Ambiguous(codes) => {
                         if ambiguous_told.insert(name.to_owned()) {
