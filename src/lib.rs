@@ -406,8 +406,8 @@ pub mod guide {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::site::{
-        Checked, Code, Find, Probe, ShowValue, Site, Value, find_definition, report_by_code,
-        site_live, site_order,
+        Checked, Code, Find, Lookup, Nowhere, Probe, ShowValue, Site, Undefined, Value, Verdict,
+        check_site, report_by_code,
     };
     pub use errcat_runtime::__private::*;
     pub use inventory;

@@ -8,11 +8,14 @@
 //! Every definition implements [`Find`] for `Code<PACKED_CODE>`, with its
 //! own type as `M` (the local type coherence asks of a crate that
 //! implements a trait of another for a type of another) and any `S`. A
-//! site names `Find<_, S>` with a unit struct of its own named after the
-//! code as `S`, which the trait's `on_unimplemented` message shows: a code
-//! no crate defines fails with errcode's words, naming the code.
+//! site looks its code up with [`Lookup`], which finds the definition or
+//! none without a compile error of its own, and checks what it found with
+//! [`check_site`] in a constant of its own; the constant panics with the
+//! verdict's message at the token to change (the code, or a name), so that
+//! every mistake at a site is told in errcode's words, and one at a time.
 
 use core::fmt;
+use core::marker::PhantomData;
 
 use errcat_runtime::__private::{Defined, report_defined};
 use errcat_runtime::ErrorDef;
@@ -24,29 +27,47 @@ pub struct Code<const CODE: u64>;
 
 /// What a report site needs of a code's definition; `M` is the defining
 /// type, which the site lets the compiler infer, `S` the site's own type
-/// named after the code, which errors show.
+/// named after the code. A site never requires it as a bound (see
+/// [`Lookup`]), so its message shows only if a use of it is ever written
+/// by hand; every impl is `#[diagnostic::do_not_recommend]`, so that no
+/// error lists the impls of every code in reach.
 #[diagnostic::on_unimplemented(
     message = "{S} is not defined in this crate or in any crate it uses",
-    label = "no #[error_code(\"{S}\", ...)] is in reach",
-    note = "define it, on a struct or a variant of an #[error_code] enum: \
-            #[error_code(\"{S}\", message = \"...\")]; a crate of definitions that this crate \
-            names nowhere is not loaded: refer to it once, as `use my_errors as _;`"
+    label = "no #[error_code(\"{S}\", ...)] is in reach"
 )]
 pub trait Find<M, S> {
     /// The definition's code, place and argument names, and the definition.
     const SITE: Site;
 }
 
-/// The [`Site`] of the definition of the code `C`, found by the compiler
-/// among the `Find` impls of every crate in reach: a function, rather than
-/// the constant itself, so that an ambiguous lookup (a code two crates
-/// define) is reported without a suggestion to name the impl, which a user
-/// cannot write at a report site.
-pub const fn find_definition<C: Find<M, S>, M, S>() -> Site {
-    C::SITE
+/// The lookup of a code's definition at a report site, which never fails
+/// to compile: `Lookup::<Code<PACKED>, _, S>::SITE` is the inherent
+/// constant below where the code has a definition in reach (`M`, the
+/// defining type, is inferred), and [`Undefined`]'s `None` where it has
+/// none (the inherent one's bound does not hold, so the compiler falls
+/// back to the trait's, which fixes `M`). The site's check then says what
+/// is wrong in its own words, in the site's own constant: a failed trait
+/// bound would name these types and list every impl in reach.
+pub struct Lookup<C, M, S>(PhantomData<(C, M, S)>);
+
+impl<C: Find<M, S>, M, S> Lookup<C, M, S> {
+    /// The definition of the code.
+    pub const SITE: Option<Site> = Some(C::SITE);
 }
 
+/// What `M` is for a code no crate in reach defines.
+pub struct Nowhere;
+
+/// The lookup of a code no crate in reach defines (see [`Lookup`]).
+pub trait Undefined {
+    /// No definition.
+    const SITE: Option<Site> = None;
+}
+
+impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
+
 /// What a report site's check reads of a definition.
+#[derive(Clone, Copy)]
 pub struct Site {
     /// The code.
     pub code: &'static str,
@@ -89,22 +110,32 @@ impl Text {
         }
     }
 
-    /// `"a", "b"` or `a, b`.
-    const fn push_list(&mut self, names: &[&str], quoted: bool) {
+    /// `a, b`.
+    const fn push_list(&mut self, names: &[&str]) {
         let mut index = 0;
         while index < names.len() {
             if index > 0 {
                 self.push(", ");
             }
-            if quoted {
-                self.push("\"");
-            }
             self.push(names[index]);
-            if quoted {
-                self.push("\"");
-            }
             index += 1;
         }
+    }
+
+    /// " (its arguments are: a, b; EV0101 is `DeviceNotFound` in devmgr)".
+    const fn push_definition(&mut self, site: &Site) {
+        self.push(" (");
+        if site.args.is_empty() {
+            self.push("it has no arguments");
+        } else {
+            self.push("its arguments are: ");
+            self.push_list(site.args);
+        }
+        self.push("; ");
+        self.push(site.code);
+        self.push(" is ");
+        self.push(site.place);
+        self.push(")");
     }
 
     /// The text; a text cut inside a character (only a definition's place
@@ -135,52 +166,6 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-/// The argument of `args` a misspelled `name` most likely means: one within
-/// two edits, as the macros' own suggestions are (`errcat_syntax::closest`).
-const fn closest(name: &str, args: &[&'static str]) -> Option<&'static str> {
-    let mut best: Option<(&'static str, usize)> = None;
-    let mut index = 0;
-    while index < args.len() {
-        let distance =
-            errcat_runtime::__private::syntax::edit_distance_within(name, args[index], 2);
-        if let Some(distance) = distance {
-            let better = match best {
-                Some((_, best)) => distance < best,
-                None => true,
-            };
-            if better {
-                best = Some((args[index], distance));
-            }
-        }
-        index += 1;
-    }
-    match best {
-        Some((arg, _)) => Some(arg),
-        None => None,
-    }
-}
-
-/// Fails the build at a report site of a retired code, at the code, with
-/// a message that names it, since when it is retired, what to report
-/// instead and where it is defined: a retired code is reported no more,
-/// and a fix of the site's names would only lead to a report nobody reads.
-/// A live code's site is returned, for [`site_order`] to check its names.
-pub const fn site_live(site: Site) -> Site {
-    if site.retired.is_empty() {
-        return site;
-    }
-    let mut text = Text::new();
-    text.push(site.code);
-    text.push(" is ");
-    text.push(site.retired);
-    text.push(" (");
-    text.push(site.code);
-    text.push(" is ");
-    text.push(site.place);
-    text.push(")");
-    panic!("{}", text.text());
-}
-
 /// A report site, checked: the constant each site has, the one the
 /// compiler evaluates for it.
 pub struct Checked<const K: usize> {
@@ -190,14 +175,123 @@ pub struct Checked<const K: usize> {
     pub order: [usize; K],
 }
 
-/// Checks a report site's argument names against the definition's, as the
-/// compiler evaluates the site's constant; returns the definition and, for
-/// each argument of the definition, where the site gives its value. A name
-/// that is not the definition's, or one it leaves out, fails the build with
-/// a message that names the code, the names and where the code is defined.
-pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> Checked<K> {
+/// Where a site's mistake is, which is the token the user must change.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Nothing is wrong.
+    Nowhere,
+    /// The code: no crate in reach defines it.
+    Undefined,
+    /// The code: it is retired.
+    Code,
+    /// The list of names: one is missing.
+    Keys,
+    /// The site's name at this index is not the definition's.
+    Key(usize),
+}
+
+/// What a report site's check found: the checked site, or its first
+/// mistake, its message and where it is. A site's constant of its own
+/// asserts on it with the message, in an `assert!` written at the token to
+/// change, so the build's error names the site's code and points there,
+/// and nothing of errcat's (a panic inside one of its functions would show
+/// that frame, its source and libcore's). Compile-time only: the report
+/// reads the checked site, a constant of its own.
+pub struct Verdict<const K: usize> {
+    checked: Checked<K>,
+    text: Text,
+    at: At,
+}
+
+impl<const K: usize> Verdict<K> {
+    /// The mistake is the code's.
+    pub const fn at_code(&self) -> bool {
+        matches!(self.at, At::Code | At::Undefined)
+    }
+
+    /// The mistake is the site's name at `index`.
+    pub const fn at_key(&self, index: usize) -> bool {
+        matches!(self.at, At::Key(at) if at == index)
+    }
+
+    /// The mistake is the list of names's: a name is missing.
+    pub const fn at_keys(&self) -> bool {
+        matches!(self.at, At::Keys)
+    }
+
+    /// Whether the code has a definition in reach.
+    pub const fn defined(&self) -> bool {
+        !matches!(self.at, At::Undefined)
+    }
+
+    /// What is wrong, in one sentence; empty when nothing is.
+    pub const fn message(&self) -> &str {
+        self.text.text()
+    }
+
+    /// The site, checked (meaningful when nothing is wrong, and the site's
+    /// constant has panicked otherwise).
+    pub const fn checked(self) -> Checked<K> {
+        self.checked
+    }
+
+    const fn wrong(checked: Checked<K>, text: Text, at: At) -> Self {
+        Verdict { checked, text, at }
+    }
+
+    const fn right(checked: Checked<K>) -> Self {
+        Verdict {
+            checked,
+            text: Text::new(),
+            at: At::Nowhere,
+        }
+    }
+}
+
+/// Checks a report site of `code`, whose definition the compiler found
+/// (`None`: no crate in reach defines it; see [`Lookup`]): the code is
+/// defined and live, and the site's names are the definition's arguments,
+/// in any order. Returns the definition and, for each of its arguments,
+/// where the site gives its value; or the site's first mistake. Evaluated
+/// by the compiler only, each site once per build.
+// The verdict is returned by value: a `Box` cannot be made where the
+// compiler evaluates it.
+pub const fn check_site<const K: usize>(
+    code: &'static str,
+    found: Option<Site>,
+    keys: [&str; K],
+) -> Verdict<K> {
+    let site = match found {
+        Some(site) => site,
+        None => {
+            let mut text = Text::new();
+            text.push(code);
+            text.push(" is not defined in this crate or in any crate it uses: define it, on a struct or a variant of an #[error_code] enum, as #[error_code(\"");
+            text.push(code);
+            text.push("\", message = \"...\")]; a crate of definitions that this crate names nowhere is not loaded: refer to it once, as `use my_errors as _;`");
+            let checked = Checked {
+                definition: &errcat_runtime::__private::REJECTED,
+                order: [0; K],
+            };
+            return Verdict::wrong(checked, text, At::Undefined);
+        }
+    };
     let definition = site.definition;
     let mut order = [0; K];
+    // A retired code fails at the code, which is what the site must change:
+    // a fix of the site's names would only lead to a report nobody reads.
+    if !site.retired.is_empty() {
+        let mut text = Text::new();
+        text.push(site.code);
+        text.push(" is ");
+        text.push(site.retired);
+        text.push(" (");
+        text.push(site.code);
+        text.push(" is ");
+        text.push(site.place);
+        text.push(")");
+        return Verdict::wrong(Checked { definition, order }, text, At::Code);
+    }
     // The common case first, as cheap to evaluate as it can be: the names
     // the definition has, in its order (each site is evaluated once per
     // build, a thousand sites a thousand times).
@@ -208,32 +302,25 @@ pub const fn site_order<const K: usize>(site: Site, keys: [&str; K]) -> Checked<
             index += 1;
         }
         if index == K {
-            return Checked { definition, order };
+            return Verdict::right(Checked { definition, order });
         }
     }
-    match order_by_name(&site, &keys) {
-        Ok(order) => Checked { definition, order },
-        Err(text) => panic!("{}", text.text()),
+    if !site.valid {
+        return Verdict::right(Checked { definition, order });
     }
+    check_names(&site, &keys)
 }
 
-/// [`site_order`] for names in another order than the definition's, or
-/// names that are not its own (which fail the build).
-/// Fails with the message of what is wrong, which `site_order` panics
-/// with: the build's error then shows one frame, the site's check.
-// Evaluated by the compiler only, where a `Box` cannot be made: the message
-// is returned by value.
-#[allow(clippy::result_large_err)]
-const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<[usize; K], Text> {
+/// [`check_site`] for names in another order than the definition's, or
+/// names that are not its own: the first name that is not the
+/// definition's is the mistake, with the argument it most likely means;
+/// else an argument no name gives.
+const fn check_names<const K: usize>(site: &Site, keys: &[&str; K]) -> Verdict<K> {
+    let definition = site.definition;
     let mut order = [0; K];
-    if !site.valid {
-        return Ok(order);
-    }
-    let mut text = Text::new();
-    let mut failed = false;
-    // A name suggested for a misspelled key is not reported missing too.
-    let mut suggested = [false; 64];
     let mut given = [false; 64];
+    let mut unknown = K;
+    let mut unknowns = 0;
     let mut key = 0;
     while key < K {
         let mut arg = 0;
@@ -251,49 +338,62 @@ const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<
             arg += 1;
         }
         if !found {
-            if failed {
-                text.push("; ");
+            if unknown == K {
+                unknown = key;
             }
-            failed = true;
-            text.push(site.code);
-            text.push(" has no argument \"");
-            text.push(keys[key]);
-            text.push("\" (");
-            if site.args.is_empty() {
-                text.push("it has no arguments");
-            } else {
-                text.push("its arguments are: ");
-                text.push_list(site.args, false);
-            }
-            text.push(")");
-            if let Some(close) = closest(keys[key], site.args) {
-                text.push("; did you mean \"");
-                text.push(close);
-                text.push("\"?");
-                let mut arg = 0;
-                while arg < site.args.len() && arg < suggested.len() {
-                    if same(site.args[arg], close) {
-                        suggested[arg] = true;
-                    }
-                    arg += 1;
-                }
-            }
+            unknowns += 1;
         }
         key += 1;
     }
     let mut missing = 0;
+    let mut last_missing = 0;
     let mut arg = 0;
     while arg < site.args.len() && arg < given.len() {
-        if !given[arg] && !suggested[arg] {
+        if !given[arg] {
             missing += 1;
+            last_missing = arg;
         }
         arg += 1;
     }
-    if missing > 0 {
-        if failed {
-            text.push("; ");
+    let checked = Checked { definition, order };
+    let mut text = Text::new();
+    if unknown < K {
+        // The argument meant: the nearest one not given, by the rule of the
+        // macros' own suggestions (`errcat_syntax::closest`); or, when one
+        // name is wrong and one argument missing, that argument.
+        let mut meant = None;
+        let mut best = usize::MAX;
+        let mut arg = 0;
+        while arg < site.args.len() && arg < given.len() {
+            if !given[arg]
+                && let Some(distance) = errcat_runtime::__private::syntax::edit_distance_within(
+                    keys[unknown],
+                    site.args[arg],
+                    2,
+                )
+                && distance < best
+            {
+                best = distance;
+                meant = Some(site.args[arg]);
+            }
+            arg += 1;
         }
-        failed = true;
+        if meant.is_none() && unknowns == 1 && missing == 1 {
+            meant = Some(site.args[last_missing]);
+        }
+        text.push(site.code);
+        text.push(" has no argument \"");
+        text.push(keys[unknown]);
+        text.push("\"");
+        if let Some(meant) = meant {
+            text.push(": did you mean \"");
+            text.push(meant);
+            text.push("\"?");
+        }
+        text.push_definition(site);
+        return Verdict::wrong(checked, text, At::Key(unknown));
+    }
+    if missing > 0 {
         text.push(site.code);
         text.push(if missing == 1 {
             ": missing argument "
@@ -303,7 +403,7 @@ const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<
         let mut first = true;
         let mut arg = 0;
         while arg < site.args.len() && arg < given.len() {
-            if !given[arg] && !suggested[arg] {
+            if !given[arg] {
                 if !first {
                     text.push(", ");
                 }
@@ -314,19 +414,11 @@ const fn order_by_name<const K: usize>(site: &Site, keys: &[&str; K]) -> Result<
             }
             arg += 1;
         }
-        text.push(" (its arguments are: ");
-        text.push_list(site.args, false);
-        text.push("); add each with its value");
+        text.push(": add each, with its value");
+        text.push_definition(site);
+        return Verdict::wrong(checked, text, At::Keys);
     }
-    if failed {
-        text.push(" (");
-        text.push(site.code);
-        text.push(" is ");
-        text.push(site.place);
-        text.push(")");
-        return Err(text);
-    }
-    Ok(order)
+    Verdict::right(checked)
 }
 
 /// A report site's value: a text, written as it is, or anything else
@@ -413,21 +505,19 @@ impl Defined for SiteValues<'_> {
     }
 }
 
-/// Reports `definition` with a site's values, in the site's order, and
-/// `order` from [`site_order`]: inlined, so that a site calls the runtime
-/// once, and the compiler, knowing the order, puts each value where the
-/// definition's arguments want it without a look-up at run time (the site
-/// itself has no indexing for the type checker to work through).
+/// Reports a site's checked definition with its values, in the site's
+/// order, put in the definition's by `checked.order` ([`check_site`]):
+/// inlined, so that a site calls the runtime once, and the compiler,
+/// knowing the order, puts each value where the definition's arguments want
+/// it without a look-up at run time (the site itself has no indexing for
+/// the type checker to work through). The site's checked constant is
+/// passed by value, as the constant it is.
 #[inline]
 #[track_caller]
-pub fn report_by_code<const K: usize>(
-    definition: &'static ErrorDef,
-    values: [Value<'_>; K],
-    order: &[usize; K],
-) {
-    let ordered: [Value<'_>; K] = core::array::from_fn(|index| values[order[index]]);
+pub fn report_by_code<const K: usize>(checked: Checked<K>, values: [Value<'_>; K]) {
+    let ordered: [Value<'_>; K] = core::array::from_fn(|index| values[checked.order[index]]);
     report_defined(&SiteValues {
-        definition,
+        definition: checked.definition,
         values: &ordered,
     });
 }

@@ -2,7 +2,11 @@
 //! may set, as `thiserror`'s `test_lints` does: bounded lifetimes,
 //! deprecated fields, enums, keyword fields, sources, `include_catalog!` in
 //! a private module, and report sites. `.ci/run` runs clippy on it with
-//! `clippy::pedantic` and `clippy::nursery` denied below.
+//! `clippy::pedantic` and `clippy::nursery` denied below; and
+//! [`generated_code_is_clippy_clean`] runs clippy itself over every form of
+//! definition the guide shows (`tests/support/lint-forms`), since clippy's
+//! lints on generated code (`deprecated_semver` on a `retired` version)
+//! fail the crate of definitions, which a test of its own never compiles.
 
 #![deny(
     warnings,
@@ -125,5 +129,40 @@ fn generated_code_is_lint_clean_and_works() {
     assert_eq!(
         errcat::take_warning_message().as_deref(),
         Some("WL0103: Device driver is old.\r\n")
+    );
+}
+
+/// `cargo clippy` over `tests/support/lint-forms`, which denies warnings
+/// and `clippy::pedantic` itself (on clippy's command line they would apply
+/// to every crate of the workspace the run checks), in a target folder of
+/// its own (this test's runs inside the one `cargo test` holds locked).
+/// Skips, saying so, where clippy is not installed; fails with `CI=true`.
+#[test]
+fn generated_code_is_clippy_clean() {
+    use std::process::Command;
+
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let clippy = Command::new(&cargo).args(["clippy", "--version"]).output();
+    if !clippy.is_ok_and(|output| output.status.success()) {
+        skip::skip("clippy is not installed (`rustup component add clippy`)");
+        return;
+    }
+    let output = Command::new(&cargo)
+        .args([
+            "clippy",
+            "--quiet",
+            "--package",
+            "lint-forms",
+            "--manifest-path",
+        ])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(concat!(env!("CARGO_TARGET_TMPDIR"), "/lint-forms"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "clippy fails on the generated code of tests/support/lint-forms:\n{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }

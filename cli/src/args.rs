@@ -65,10 +65,13 @@ pub(crate) enum Command {
         #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
         write_baseline: Option<PathBuf>,
         /// Compare the (first) catalog with its previous version: a file,
-        /// or `REV:PATH` read with `git show` from the repository the
-        /// catalog is in (default: the project file's `previous`). Each
-        /// change is a finding under a rule: SITES and LOGS ones errors,
-        /// TEXT ones warnings.
+        /// or `REV:PATH` read from git in the repository the catalog is in
+        /// (`./PATH` relative to the catalog's folder; default: the project
+        /// file's `previous`, relative to the project file's folder). A
+        /// revision that starts with `-` is refused; a version larger than
+        /// `max-file-size` is refused by its size, not read. Each change is
+        /// a finding under a rule: SITES and LOGS ones errors, TEXT ones
+        /// warnings.
         #[arg(long, value_name = "FILE|REV:PATH")]
         previous: Option<String>,
         /// --previous from git: the (first) catalog as it was where HEAD
@@ -100,7 +103,13 @@ pub(crate) enum Command {
         changed: Vec<PathBuf>,
     },
     /// Per code, when the catalog's git history added, changed (by
-    /// category and rule) and removed or retired it, each version read once.
+    /// category and rule) and removed or retired it. Each version (a commit
+    /// that changed the file, across renames) is compared with the file in
+    /// its first parent, never with the version listed before it; versions
+    /// are read one at a time through `git cat-file`, so that memory does
+    /// not grow with their number. A version that is no catalog, or larger
+    /// than `max-file-size` (errcode.toml), is named on standard error and
+    /// left out.
     History {
         /// The catalog, in a git repository.
         #[arg(value_name = "FILE")]
@@ -108,6 +117,14 @@ pub(crate) enum Command {
         /// Only this code's history.
         #[arg(long)]
         code: Option<String>,
+        /// Also the commits of the branches merged in. By default the
+        /// versions are the commits of the first-parent line (the branch's
+        /// own commits and its merges, a merge showing what its branch
+        /// brought in); with this, git's whole history of the file, each
+        /// commit compared with its own first parent, so that a change made
+        /// on a side branch is shown at its commit and again at the merge.
+        #[arg(long)]
+        side_branches: bool,
     },
     /// Rewrite the existing copies of the catalogs' codes from the catalogs:
     /// the rows C tables already have (in their order, their layout and

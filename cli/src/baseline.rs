@@ -46,12 +46,11 @@ pub(crate) struct Baseline {
 }
 
 impl Baseline {
-    /// The baseline in `path`. A file that cannot be read, or is not a
-    /// baseline, is an error naming it.
-    pub(crate) fn read(path: &Path) -> Result<Baseline, String> {
+    /// The baseline in `path`, at most `max_size` bytes. A file that
+    /// cannot be read, or is not a baseline, is an error naming it.
+    pub(crate) fn read(path: &Path, max_size: u64) -> Result<Baseline, String> {
         let name = paths::name(path);
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read the baseline {name}: {error}"))?;
+        let text = crate::walk::read_text(path, max_size, "the baseline ")?;
         let not = |why: &str| format!("{name} is not an errcode baseline: {why}");
         let value: Value = serde_json::from_str(&text).map_err(|error| not(&error.to_string()))?;
         if value.get("errcode-baseline").and_then(Value::as_u64) != Some(VERSION) {

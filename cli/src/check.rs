@@ -13,6 +13,7 @@ use crate::against::{Checked, compare};
 use crate::args::CheckFormat;
 use crate::baseline::Baseline;
 use crate::finding::{Finding, LeftOut};
+use crate::history::Previous;
 use crate::outcome::{Outcome, Status};
 use crate::policy::{AcceptedBy, apply};
 use crate::project::{FILE_NAME, Project};
@@ -185,7 +186,7 @@ fn checked(args: CheckArgs) -> Outcome {
     let mut left_out = LeftOut::default();
     let mut read: Vec<Source> = Vec::new();
     for path in &inputs.catalogs {
-        let source = match Source::read(path) {
+        let source = match Source::read_within(path, inputs.max_size) {
             Ok(source) => source,
             Err(unreadable) => {
                 let why = unreadable.stderr.trim_end().trim_start_matches("errcode: ");
@@ -214,21 +215,26 @@ fn checked(args: CheckArgs) -> Outcome {
     }
     // The changes from the previous version, and the codes whose sites
     // they break.
+    // `--previous-ref`: the catalog where HEAD left the reference. The
+    // project file's is relative to its own folder.
     let previous = match (&args.previous_ref, inputs.catalogs.first()) {
         (Some(reference), Some(catalog)) => match crate::git::merge_base_spec(reference, catalog) {
-            Ok(spec) => Some(spec),
+            Ok(spec) => Some(Previous::Given(spec)),
             Err(why) => return Outcome::input_error(why),
         },
-        _ => args.previous.clone().or_else(|| {
-            inputs
-                .project
-                .as_ref()
-                .and_then(|project| project.previous.clone())
+        _ => args.previous.clone().map(Previous::Given).or_else(|| {
+            let project = inputs.project.as_ref()?;
+            Some(Previous::Project {
+                spec: project.previous.clone()?,
+                file: project.file.clone(),
+                root: project.root.clone(),
+            })
         }),
     };
     let mut changes: Vec<Finding> = Vec::new();
     if let (Some(spec), Some(current)) = (&previous, read.first()) {
-        match crate::history::previous_changes(spec, &inputs.catalogs[0], current) {
+        match crate::history::previous_changes(spec, &inputs.catalogs[0], current, inputs.max_size)
+        {
             Ok(found) => changes = found,
             Err(why) => return Outcome::input_error(why),
         }
@@ -346,7 +352,11 @@ fn checked(args: CheckArgs) -> Outcome {
         .clone()
         .or_else(|| project.and_then(|project| project.baseline.clone()))
         .filter(|_| args.write_baseline.is_none());
-    let mut baseline = match baseline_path.as_deref().map(Baseline::read).transpose() {
+    let mut baseline = match baseline_path
+        .as_deref()
+        .map(|path| Baseline::read(path, inputs.max_size))
+        .transpose()
+    {
         Ok(baseline) => baseline,
         Err(why) => return Outcome::input_error(why),
     };

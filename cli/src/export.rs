@@ -152,6 +152,8 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
             paths::name(folder)
         ));
     }
+    // Each page within the project file's limit, as every file read.
+    let max_size = crate::project::Project::max_file_size()?;
     let mut kept = KeptReference::default();
     let mut pending: Vec<(PathBuf, String)> = vec![(folder.to_path_buf(), String::new())];
     while let Some((dir, relative)) = pending.pop() {
@@ -175,8 +177,7 @@ fn read_reference(folder: &Path) -> Result<KeptReference, String> {
             if kind.is_dir() {
                 pending.push((path, inner));
             } else if kind.is_file() && name.ends_with(".md") {
-                let text = fs::read_to_string(&path)
-                    .map_err(|error| format!("cannot read {}: {error}", paths::name(&path)))?;
+                let text = crate::walk::read_text(&path, max_size, "")?;
                 kept.add(&inner, &text);
             }
         }

@@ -1,60 +1,38 @@
-//! Versions of a file in git: one version by `REV:PATH` (`git show`), and
-//! every version of a file's history, each read once through one `git
-//! cat-file --batch`, following renames.
+//! Versions of a file in git: one version by `REV:PATH`, and the commits
+//! that changed a file, following renames, with the blobs before and
+//! after each. A repository is input like any other: nothing it holds is
+//! ever passed to git where git could read it as an option (names go
+//! through `cat-file`'s input, paths after `--`, literally), every blob's
+//! size is asked before it is read and a blob above the limit is refused,
+//! and git's output is read NUL-separated, so that no path can pass for
+//! git's own text.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use crate::paths;
 
-/// A commit that changed the file, oldest first.
-#[derive(Debug, Clone)]
-pub(crate) struct Version {
-    pub(crate) commit: String,
-    /// `2026-08-11`.
-    pub(crate) date: String,
-    /// The file's path at that commit, from the repository's top.
-    pub(crate) path: String,
-    pub(crate) text: Vec<u8>,
-}
-
 fn git(dir: &Path) -> Command {
     let mut command = Command::new("git");
-    command.arg("-C").arg(dir);
-    // Nothing of the user's pager or colours in what is read back.
-    command.env("GIT_PAGER", "cat").env("LC_ALL", "C");
+    command
+        .arg("-C")
+        .arg(dir)
+        // A repository's own configuration names no program run for a read.
+        .args(["-c", "core.fsmonitor=false"]);
+    // Nothing of the user's pager or colours in what is read back, and a
+    // path is a path: no pathspec magic (`:(glob)`, `:/`) in a file's name.
+    command
+        .env("GIT_PAGER", "cat")
+        .env("LC_ALL", "C")
+        .env("GIT_LITERAL_PATHSPECS", "1")
+        .stdin(Stdio::null());
     command
 }
 
-fn run(command: &mut Command, what: &str) -> Result<Vec<u8>, String> {
-    let output = command
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|error| format!("cannot run git to {what}: {error}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "git cannot {what}: {}",
-            String::from_utf8_lossy(&output.stderr).trim()
-        ));
-    }
-    Ok(output.stdout)
-}
-
-/// Whether `spec` names a version in git (`REV:PATH`) rather than a file.
-pub(crate) fn is_revision(spec: &str) -> bool {
-    !Path::new(spec).exists() && spec.contains(':')
-}
-
-/// The text of `spec`, `REV:PATH`, in the repository that holds `near` (a
-/// file or folder). `PATH` is from the repository's top, or relative to
-/// `near`'s folder when it starts with `./`.
-pub(crate) fn show(spec: &str, near: &Path) -> Result<Vec<u8>, String> {
-    let dir = folder_of(near);
-    run(git(&dir).arg("show").arg(spec), &format!("show {spec}"))
-}
-
-fn folder_of(path: &Path) -> PathBuf {
+/// The folder `path` is in (or `path`, a folder).
+pub(crate) fn folder_of(path: &Path) -> PathBuf {
     let absolute = paths::absolute(path);
     if absolute.is_dir() {
         absolute
@@ -63,112 +41,434 @@ fn folder_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Every version of `file` in its repository's history, oldest first,
-/// across renames.
-pub(crate) fn history(file: &Path) -> Result<Vec<Version>, String> {
-    let dir = folder_of(file);
-    let top = run(
-        git(&dir).args(["rev-parse", "--show-toplevel"]),
-        "find the repository",
-    )?;
-    let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
-    let relative = paths::relative_to(&paths::absolute(file), &paths::normal(&top));
-    let relative = paths::text_of(&relative);
-    // One line per commit, then the file's name at that commit.
-    let log = run(
-        git(&top).args([
-            "log",
-            "--follow",
-            "--format=commit %H %ad",
-            "--date=short",
-            "--name-only",
-            "--",
-            &relative,
-        ]),
-        &format!("read the history of {relative}"),
-    )?;
-    let mut commits: Vec<(String, String, String)> = Vec::new();
-    for line in String::from_utf8_lossy(&log).lines() {
-        if let Some(rest) = line.strip_prefix("commit ") {
-            let (commit, date) = rest.split_once(' ').unwrap_or((rest, ""));
-            commits.push((commit.to_owned(), date.to_owned(), String::new()));
-        } else if !line.trim().is_empty()
-            && let Some(last) = commits.last_mut()
-            && last.2.is_empty()
-        {
-            last.2 = line.trim().to_owned();
+/// Why `spec` (`REV:PATH`) cannot be a name given to git, if it cannot:
+/// a revision that starts with `-` would be read as an option by any git
+/// command that took it as an argument, and a line break would end the
+/// name early in `cat-file`'s input.
+pub(crate) fn refused_revision(spec: &str) -> Option<&'static str> {
+    if spec.starts_with('-') {
+        Some("starts with `-`, which git would read as an option: refused")
+    } else if spec.contains(['\n', '\r', '\0']) {
+        Some("holds a line break or a NUL byte: refused")
+    } else {
+        None
+    }
+}
+
+/// A blob's object name, type and size, as `cat-file --batch-check` says.
+struct Object {
+    name: String,
+    kind: String,
+    size: u64,
+}
+
+/// Why a blob's bytes could not be had.
+#[derive(Debug)]
+pub(crate) enum BlobFailure {
+    /// Git has no such object, or it is no file (a folder, a submodule).
+    Missing(String),
+    /// Larger than the limit: its size.
+    TooLarge(u64),
+    /// There is not enough memory for its bytes: its size.
+    Memory(u64),
+    /// Git failed, or answered what it was not asked: why. The blobs
+    /// after it cannot be read from the same processes.
+    Git(String),
+}
+
+impl BlobFailure {
+    /// Why, after `NAME: `.
+    pub(crate) fn describe(&self, limit: u64) -> String {
+        match self {
+            BlobFailure::Missing(why) | BlobFailure::Git(why) => why.clone(),
+            BlobFailure::TooLarge(size) => format!(
+                "{size} bytes, more than the limit of {limit} (`max-file-size` in errcode.toml): not read"
+            ),
+            BlobFailure::Memory(size) => format!("not enough memory for its {size} bytes"),
         }
     }
-    commits.reverse();
-    // Each version read once, through one process.
-    let mut batch = git(&top)
-        .args(["cat-file", "--batch"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|error| format!("cannot run git to read the versions: {error}"))?;
-    let mut input = batch.stdin.take().ok_or("git cat-file has no input")?;
-    let requests: String = commits
-        .iter()
-        .map(|(commit, _, path)| format!("{commit}:{path}\n"))
-        .collect();
-    // Written from a thread of its own: git writes while it reads.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(requests.as_bytes());
-    });
-    let mut output = BufReader::new(batch.stdout.take().ok_or("git cat-file has no output")?);
-    let mut versions = Vec::new();
-    for (commit, date, path) in commits {
-        let mut header = String::new();
-        output
-            .read_line(&mut header)
-            .map_err(|error| format!("cannot read from git: {error}"))?;
-        // `<sha> blob <size>`, or `<object> missing` for a deleted file.
-        let fields: Vec<&str> = header.split_whitespace().collect();
-        let [_, "blob", size] = fields.as_slice() else {
-            continue;
-        };
-        let size: usize = size.parse().map_err(|_| format!("git said {header:?}"))?;
-        let mut text = vec![0; size];
-        output
-            .read_exact(&mut text)
-            .map_err(|error| format!("cannot read from git: {error}"))?;
-        let mut newline = [0u8; 1];
-        let _ = output.read_exact(&mut newline);
-        versions.push(Version {
-            commit,
-            date,
-            path,
-            text,
-        });
+}
+
+/// One `git cat-file` process answering requests one line at a time.
+struct Batch {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+}
+
+impl Batch {
+    fn start(dir: &Path, mode: &str) -> Result<Batch, String> {
+        let mut child = git(dir)
+            .args(["cat-file", mode])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| format!("cannot run git to read versions: {error}"))?;
+        let input = child.stdin.take();
+        let output = child.stdout.take().ok_or("git cat-file has no output")?;
+        Ok(Batch {
+            child,
+            input,
+            output: BufReader::new(output),
+        })
     }
-    let _ = writer.join();
-    let _ = batch.wait();
+
+    /// Asks for `name`, and reads the header line of the answer: `OID
+    /// TYPE SIZE`, or `None` for `NAME missing` (or `ambiguous`).
+    fn ask(&mut self, name: &str) -> Result<Option<Object>, String> {
+        let gone = || "git cat-file stopped answering".to_owned();
+        let input = self.input.as_mut().ok_or_else(gone)?;
+        // One request, then its whole answer: git never waits on a full
+        // pipe while the tool waits on git.
+        input
+            .write_all(format!("{name}\n").as_bytes())
+            .and_then(|()| input.flush())
+            .map_err(|error| format!("cannot ask git for {name}: {error}"))?;
+        let mut header = Vec::new();
+        self.output
+            .read_until(b'\n', &mut header)
+            .map_err(|error| format!("cannot read from git: {error}"))?;
+        if header.pop() != Some(b'\n') {
+            return Err(gone());
+        }
+        // `NAME missing` (or `ambiguous`) echoes the name, which may hold
+        // spaces: only a hexadecimal object name and a size make an answer.
+        let header = String::from_utf8_lossy(&header);
+        let fields: Vec<&str> = header.splitn(3, ' ').collect();
+        Ok(match fields.as_slice() {
+            [oid, kind, size] if oid.bytes().all(|byte| byte.is_ascii_hexdigit()) => {
+                size.parse().ok().map(|size| Object {
+                    name: (*oid).to_owned(),
+                    kind: (*kind).to_owned(),
+                    size,
+                })
+            }
+            _ => None,
+        })
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        // Its input closed, cat-file ends.
+        self.input.take();
+        let _ = self.child.wait();
+    }
+}
+
+/// Blobs read from one repository through two processes (`cat-file
+/// --batch-check` for sizes, `--batch` for bytes), whatever the number of
+/// blobs read.
+pub(crate) struct Blobs {
+    sizes: Batch,
+    bytes: Batch,
+}
+
+impl Blobs {
+    /// Reads blobs of the repository that holds the folder `dir`.
+    pub(crate) fn new(dir: &Path) -> Result<Blobs, String> {
+        Ok(Blobs {
+            sizes: Batch::start(dir, "--batch-check")?,
+            bytes: Batch::start(dir, "--batch")?,
+        })
+    }
+
+    /// The bytes of the file `name` names (`REV:PATH`, or a blob's object
+    /// name), at most `max_size` of them: its size is asked first, and a
+    /// larger one is refused, not read.
+    pub(crate) fn read(&mut self, name: &str, max_size: u64) -> Result<Vec<u8>, BlobFailure> {
+        let object = self
+            .sizes
+            .ask(name)
+            .map_err(BlobFailure::Git)?
+            .ok_or_else(|| BlobFailure::Missing("git has no such file at that revision".into()))?;
+        if object.kind != "blob" {
+            return Err(BlobFailure::Missing(format!(
+                "git has a {} there, not a file",
+                object.kind
+            )));
+        }
+        if object.size > max_size {
+            return Err(BlobFailure::TooLarge(object.size));
+        }
+        let size = object.size;
+        let capacity = usize::try_from(size)
+            .map_err(|_| BlobFailure::Memory(size))?
+            .saturating_add(1);
+        let mut text = Vec::new();
+        text.try_reserve_exact(capacity)
+            .map_err(|_| BlobFailure::Memory(size))?;
+        // By its object name: the same blob whatever changed meanwhile.
+        let answer = self
+            .bytes
+            .ask(&object.name)
+            .map_err(BlobFailure::Git)?
+            .ok_or_else(|| BlobFailure::Git("git cat-file lost the blob".into()))?;
+        if answer.size != size {
+            return Err(BlobFailure::Git(format!(
+                "git cat-file gave {} bytes for a blob of {size}",
+                answer.size
+            )));
+        }
+        (&mut self.bytes.output)
+            .take(size)
+            .read_to_end(&mut text)
+            .map_err(|error| BlobFailure::Git(format!("cannot read from git: {error}")))?;
+        let mut newline = [0u8; 1];
+        self.bytes
+            .output
+            .read_exact(&mut newline)
+            .map_err(|error| BlobFailure::Git(format!("cannot read from git: {error}")))?;
+        if text.len() as u64 != size {
+            return Err(BlobFailure::Git("git cat-file stopped answering".into()));
+        }
+        Ok(text)
+    }
+}
+
+/// The text of `spec`, `REV:PATH`, in the repository that holds the folder
+/// `dir`, at most `max_size` bytes. `PATH` is from the repository's top,
+/// or relative to `dir` when it starts with `./`. The name reaches git on
+/// `cat-file`'s input, never as an argument.
+pub(crate) fn show(spec: &str, dir: &Path, max_size: u64) -> Result<Vec<u8>, String> {
+    if let Some(why) = refused_revision(spec) {
+        return Err(format!("the revision {spec} {why}"));
+    }
+    Blobs::new(dir)?
+        .read(spec, max_size)
+        .map_err(|failure| format!("git cannot show {spec}: {}", failure.describe(max_size)))
+}
+
+/// A commit that changed the file: the blobs before (in its first parent)
+/// and after.
+#[derive(Debug, Clone)]
+pub(crate) struct Version {
+    pub(crate) commit: String,
+    /// `2026-08-11`.
+    pub(crate) date: String,
+    /// The file's path at that commit (before it, for a deletion), from
+    /// the repository's top, as git has it: any bytes.
+    pub(crate) path: Vec<u8>,
+    /// The blob in the commit's first parent; `None` when the commit
+    /// added the file.
+    pub(crate) before: Option<String>,
+    /// The blob in the commit; `None` when the commit deleted the file.
+    pub(crate) after: Option<String>,
+}
+
+impl Version {
+    /// Its path as a line of output shows it.
+    pub(crate) fn path_shown(&self) -> String {
+        paths::shown_path(Path::new(os_str(&self.path)))
+    }
+}
+
+#[cfg(unix)]
+fn os_str(bytes: &[u8]) -> &OsStr {
+    use std::os::unix::ffi::OsStrExt;
+    OsStr::from_bytes(bytes)
+}
+
+#[cfg(not(unix))]
+fn os_str(bytes: &[u8]) -> &OsStr {
+    OsStr::new(std::str::from_utf8(bytes).unwrap_or("?"))
+}
+
+/// Which commits are versions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// The first-parent line: the branch's own commits and its merges,
+    /// each merge compared with its first parent.
+    FirstParent,
+    /// Also the commits of the branches merged into it.
+    SideBranches,
+}
+
+/// The commits that changed `file`, oldest first (parents before
+/// children), across renames: what each is compared with is its own
+/// first parent's version, never the version listed before it.
+pub(crate) fn history(file: &Path, lines: Lines) -> Result<Vec<Version>, String> {
+    let dir = folder_of(file);
+    let name = file
+        .file_name()
+        .ok_or_else(|| format!("{} names no file", paths::name(file)))?;
+    let mut command = git(&dir);
+    command.args([
+        "log",
+        "-z",
+        "--raw",
+        "--no-abbrev",
+        "--follow",
+        "--topo-order",
+        // No program the repository's configuration names: no external
+        // diff, no text conversion, no signature check (`gpg.program`).
+        "--no-ext-diff",
+        "--no-textconv",
+        "--no-show-signature",
+        "--diff-merges=first-parent",
+        "--format=%H %ad",
+        "--date=short",
+    ]);
+    if lines == Lines::FirstParent {
+        command.arg("--first-parent");
+    }
+    // The path, relative to git's working folder, after `--`: never an
+    // option, and (GIT_LITERAL_PATHSPECS) never a pattern.
+    command.arg("--").arg(name);
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot run git to read the history: {error}"))?;
+    let stdout = child.stdout.take().ok_or("git log has no output")?;
+    // Standard error read from a thread of its own: git writes both.
+    let mut stderr = child.stderr.take().ok_or("git log has no error output")?;
+    let errors = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = (&mut stderr).take(64 * 1024).read_to_end(&mut text);
+        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
+        text
+    });
+    let read = read_log(BufReader::new(stdout));
+    let status = child
+        .wait()
+        .map_err(|error| format!("cannot run git to read the history: {error}"))?;
+    let errors = errors.join().unwrap_or_default();
+    if !status.success() {
+        return Err(format!(
+            "git cannot read the history of {}: {}",
+            paths::name(file),
+            paths::shown(String::from_utf8_lossy(&errors).trim())
+        ));
+    }
+    let mut versions = read?;
+    versions.reverse();
     Ok(versions)
 }
 
-/// The previous version of `file` for a branch's changes, as `REV:PATH`:
-/// REV the merge base of `reference` and `HEAD` (where the branch left
-/// `reference`, so that what `reference` changed since is not counted),
-/// PATH the file's from the repository's top. `reference` is taken as a
-/// revision even when it starts with `-` (`--end-of-options`).
-pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, String> {
-    let dir = folder_of(file);
-    let what = format!("find where HEAD left {reference}");
-    let base = run(
-        git(&dir).args(["merge-base", "--end-of-options", reference, "HEAD"]),
-        &what,
-    )?;
-    let base = String::from_utf8_lossy(&base).trim().to_owned();
-    if base.is_empty() || !base.bytes().all(|byte| byte.is_ascii_hexdigit()) {
-        return Err(format!("git cannot {what}: it said {base:?}"));
+/// `git log -z --raw` output: per commit a `HASH DATE` record, then per
+/// file changed a `:MODE MODE OLD NEW STATUS` record and its path (two
+/// paths for a rename or copy), each NUL-terminated. The records are told
+/// apart by position, never by what a path looks like.
+fn read_log(mut log: impl BufRead) -> Result<Vec<Version>, String> {
+    let mut versions: Vec<Version> = Vec::new();
+    let mut next = || -> Result<Option<Vec<u8>>, String> {
+        let mut record = Vec::new();
+        let read = log
+            .read_until(b'\0', &mut record)
+            .map_err(|error| format!("cannot read from git: {error}"))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if record.last() == Some(&b'\0') {
+            record.pop();
+        }
+        Ok(Some(record))
+    };
+    let unexpected = |record: &[u8]| {
+        format!(
+            "git log wrote {:?} where a commit or a change was expected",
+            String::from_utf8_lossy(record)
+        )
+    };
+    while let Some(record) = next()? {
+        // Git separates a commit's record from its changes with a line break.
+        let record = record.strip_prefix(b"\n").unwrap_or(&record);
+        if record.is_empty() {
+            continue;
+        }
+        if let Some(change) = record.strip_prefix(b":") {
+            let change = String::from_utf8_lossy(change).into_owned();
+            let fields: Vec<&str> = change.split(' ').collect();
+            let [_, _, old, new, status] = fields.as_slice() else {
+                return Err(unexpected(record));
+            };
+            let renamed = status.starts_with(['R', 'C']);
+            let mut path = next()?.ok_or_else(|| unexpected(record))?;
+            if renamed {
+                path = next()?.ok_or_else(|| unexpected(record))?;
+            }
+            let Some(version) = versions.last_mut() else {
+                return Err(unexpected(record));
+            };
+            let blob = |oid: &str| (!oid.bytes().all(|byte| byte == b'0')).then(|| oid.to_owned());
+            // With --follow, git lists the followed file alone; a second
+            // change of one commit would be another file.
+            if version.path.is_empty() {
+                version.path = path;
+                version.before = blob(old);
+                version.after = blob(new);
+            }
+            continue;
+        }
+        let header = String::from_utf8_lossy(record);
+        let Some((commit, date)) = header.split_once(' ') else {
+            return Err(unexpected(record));
+        };
+        if !commit.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+            return Err(unexpected(record));
+        }
+        versions.push(Version {
+            commit: commit.to_owned(),
+            date: date.to_owned(),
+            path: Vec::new(),
+            before: None,
+            after: None,
+        });
     }
-    let top = run(
-        git(&dir).args(["rev-parse", "--show-toplevel"]),
-        "find the repository",
-    )?;
-    let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
-    let relative = paths::relative_to(&paths::absolute(file), &paths::normal(&top));
-    Ok(format!("{base}:{}", paths::text_of(&relative)))
+    // A commit listed without a change of the file (a merge git keeps for
+    // the shape of history) is no version.
+    versions.retain(|version| !version.path.is_empty());
+    Ok(versions)
+}
+
+/// The previous version of `file` for a branch's changes, as `REV:./NAME`
+/// (relative to `file`'s folder): REV the merge base of `reference` and
+/// `HEAD`, where the branch left `reference`, so that what `reference`
+/// changed since is not counted. The one name git takes as an argument
+/// here is refused as [`refused_revision`] refuses one, and passed after
+/// `--end-of-options` all the same.
+pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, String> {
+    if let Some(why) = refused_revision(reference) {
+        return Err(format!("the reference {} {why}", paths::shown(reference)));
+    }
+    let what = format!("find where HEAD left {}", paths::shown(reference));
+    let output = git(&folder_of(file))
+        .args(["merge-base", "--end-of-options", reference, "HEAD"])
+        .output()
+        .map_err(|error| format!("cannot run git to {what}: {error}"))?;
+    let base = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    if !output.status.success() || base.is_empty() || !base.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!(
+            "git cannot {what}: {}",
+            paths::shown(String::from_utf8_lossy(&output.stderr).trim())
+        ));
+    }
+    let name = file
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(format!("{base}:./{name}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_that_looks_like_a_record_is_read_as_a_path() {
+        let log = b"2222222222222222222222222222222222222222 2026-01-03\0\n:100644 100644 aaaa bbbb R090\0commit 1111111111111111111111111111111111111111 2001-01-01/e.json\0:100644 100644 cccc dddd M\0\
+1111111111111111111111111111111111111111 2026-01-02\0\n:000000 100644 0000 aaaa A\0commit 1111111111111111111111111111111111111111 2001-01-01/e.json\0";
+        let versions = read_log(&log[..]).unwrap();
+        assert_eq!(versions.len(), 2);
+        assert_eq!(versions[0].path, b":100644 100644 cccc dddd M");
+        assert_eq!(versions[0].before.as_deref(), Some("aaaa"));
+        assert_eq!(versions[0].after.as_deref(), Some("bbbb"));
+        assert_eq!(
+            versions[1].path,
+            b"commit 1111111111111111111111111111111111111111 2001-01-01/e.json"
+        );
+        assert_eq!(versions[1].before, None);
+    }
 }

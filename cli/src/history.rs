@@ -3,7 +3,7 @@
 //! its versions added, changed and removed it).
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use errcat::catalog::{Catalog, Category, Rule, changes, load_bytes};
 
@@ -13,16 +13,62 @@ use crate::outcome::Outcome;
 use crate::paths;
 use crate::source::Source;
 
-/// The previous version `spec` (a file, or `REV:PATH` in the repository of
-/// `catalog`): its name for findings, and its catalog.
-fn previous(spec: &str, catalog: &Path) -> Result<(String, Catalog), String> {
-    let (name, bytes) = if git::is_revision(spec) {
-        (spec.to_owned(), git::show(spec, catalog)?)
+/// Where the previous version comes from, and so what its relative
+/// paths are relative to.
+#[derive(Debug, Clone)]
+pub(crate) enum Previous {
+    /// `--previous`: a file relative to the working folder, or `REV:PATH`
+    /// read in the repository the catalog is in (`./PATH` relative to the
+    /// catalog's folder).
+    Given(String),
+    /// `previous` in the project file `file` (as messages name it), whose
+    /// folder is `root`: a file, or `./PATH` of `REV:PATH`, relative to it.
+    Project {
+        spec: String,
+        file: String,
+        root: PathBuf,
+    },
+}
+
+/// The previous version (a file, or `REV:PATH` in git) for the catalog at
+/// `catalog`: its name for findings, and its catalog, read within
+/// `max_size` bytes.
+fn previous(
+    previous: &Previous,
+    catalog: &Path,
+    max_size: u64,
+) -> Result<(String, Catalog, bool), String> {
+    let (spec, files_in, git_in, given_in) = match previous {
+        Previous::Given(spec) => (
+            spec,
+            paths::absolute(Path::new(".")),
+            git::folder_of(catalog),
+            String::new(),
+        ),
+        Previous::Project { spec, file, root } => {
+            (spec, root.clone(), root.clone(), format!("{file}: "))
+        }
+    };
+    let file = files_in.join(spec);
+    // A file of that name is the file, whatever it holds (`v1:a.json`).
+    let exists = std::fs::symlink_metadata(&file).is_ok();
+    let revision = !exists && spec.contains(':');
+    let (name, bytes) = if revision {
+        if let Some(why) = git::refused_revision(spec) {
+            return Err(format!(
+                "{given_in}the previous version `{}` names a revision that {why}",
+                paths::shown(spec)
+            ));
+        }
+        (spec.clone(), git::show(spec, &git_in, max_size)?)
     } else {
-        let path = Path::new(spec);
-        let bytes = std::fs::read(path)
-            .map_err(|error| format!("cannot read {}: {error}", paths::name(path)))?;
-        (paths::name(path), bytes)
+        let bytes = crate::walk::read_file(&file, max_size).map_err(|failure| {
+            failure.describe_named(
+                &format!("the previous version {}", paths::name(&file)),
+                max_size,
+            )
+        })?;
+        (paths::name(&file), bytes)
     };
     let loaded = load_bytes(&bytes);
     let unusable = loaded
@@ -34,18 +80,19 @@ fn previous(spec: &str, catalog: &Path) -> Result<(String, Catalog), String> {
             "the previous version {name} is not a catalog: `errcode check {name}` says why"
         ));
     }
-    Ok((name, loaded.catalog))
+    Ok((name, loaded.catalog, revision))
 }
 
 /// The changes from the previous version `spec` to `current` (read from
 /// `path`), a finding each: at the code's entry, or at the previous
 /// version's for a code that is gone.
 pub(crate) fn previous_changes(
-    spec: &str,
+    spec: &Previous,
     path: &Path,
     current: &Source,
+    max_size: u64,
 ) -> Result<Vec<Finding>, String> {
-    let (name, old) = previous(spec, path)?;
+    let (name, old, revision) = previous(spec, path, max_size)?;
     let file = current.name();
     let now: HashMap<&str, errcat::catalog::Position> = current
         .catalog
@@ -68,7 +115,7 @@ pub(crate) fn previous_changes(
             // followed it, the revision's place named in the message.
             let (place, at) = if change.after.line > 0 {
                 (file.clone(), change.after)
-            } else if git::is_revision(spec) {
+            } else if revision {
                 message.push_str(&format!(
                     " (was at {name}:{}:{})",
                     change.before.line, change.before.column
@@ -125,9 +172,12 @@ struct Event {
     what: String,
 }
 
-/// `errcode history FILE`: per code, its additions, changes and removals.
-pub(crate) fn run(file: &Path, only: Option<&str>) -> Outcome {
-    let versions = match git::history(file) {
+/// `errcode history FILE`: per code, its additions, changes and removals,
+/// each version compared with its parent's, the versions read one at a
+/// time (at most three catalogs held, whatever the number of commits),
+/// each blob within `max_size` bytes.
+pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: u64) -> Outcome {
+    let versions = match git::history(file, lines) {
         Ok(versions) => versions,
         Err(why) => return Outcome::input_error(why),
     };
@@ -137,35 +187,92 @@ pub(crate) fn run(file: &Path, only: Option<&str>) -> Outcome {
             paths::name(file)
         ));
     }
+    let mut blobs = match git::Blobs::new(&git::folder_of(file)) {
+        Ok(blobs) => blobs,
+        Err(why) => return Outcome::input_error(why),
+    };
     let only = only.map(str::to_ascii_uppercase);
     let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
     let mut per_rule: BTreeMap<Rule, usize> = BTreeMap::new();
     let mut unread = Vec::new();
-    let mut previous = Catalog::default();
+    // The last version read that was a catalog (its blob and catalog):
+    // the next version's parent, on one line of commits.
+    let mut last: Option<(String, Catalog)> = None;
     let mut read = 0;
-    for version in &versions {
-        let loaded = load_bytes(&version.text);
+    let mut catalog_of = |blob: &str, version: &git::Version, unread: &mut Vec<String>| {
+        let at = format!(
+            "{} {}: {}",
+            version.date,
+            short(&version.commit),
+            version.path_shown()
+        );
+        let bytes = match blobs.read(blob, max_size) {
+            Ok(bytes) => bytes,
+            // Git no longer answers in step: no later blob can be read.
+            Err(git::BlobFailure::Git(why)) => return Err(format!("{at}: {why}")),
+            Err(failure) => {
+                unread.push(format!("{at}: {}; left out", failure.describe(max_size)));
+                return Ok(None);
+            }
+        };
+        let loaded = load_bytes(&bytes);
         let unusable = loaded
             .diagnostics
             .iter()
             .any(|d| d.is_error() && d.entry.is_none() && d.code.is_none());
         if unusable {
+            unread.push(format!("{at} is not a catalog at this version; left out"));
+            return Ok(None);
+        }
+        Ok(Some(loaded.catalog))
+    };
+    for version in &versions {
+        let Some(after) = &version.after else {
             unread.push(format!(
-                "{} {}: {} is not a catalog at this version; left out",
+                "{} {}: {} is deleted at this version",
                 version.date,
                 short(&version.commit),
-                version.path
+                version.path_shown()
             ));
             continue;
-        }
+        };
+        let current = match catalog_of(after, version, &mut unread) {
+            Ok(Some(current)) => current,
+            Ok(None) => continue,
+            Err(why) => return Outcome::input_error(why),
+        };
         read += 1;
-        for change in changes(&previous, &loaded.catalog) {
+        // What the commit changed: from its parent's version, which is
+        // read again only when it is not the version read last (a side
+        // branch's commit after another branch's). A parent that is no
+        // catalog stands for the last version that was one.
+        let empty = Catalog::default();
+        let parent_read;
+        let parent: Option<&Catalog> = match (&version.before, &last) {
+            (None, _) => None,
+            (Some(before), Some((blob, catalog))) if blob == before => Some(catalog),
+            (Some(before), _) => {
+                parent_read = match catalog_of(before, version, &mut Vec::new()) {
+                    Ok(parent) => parent,
+                    Err(why) => return Outcome::input_error(why),
+                };
+                Some(
+                    parent_read
+                        .as_ref()
+                        .or(last.as_ref().map(|(_, catalog)| catalog))
+                        .unwrap_or(&empty),
+                )
+            }
+        };
+        let added = parent.is_none();
+        let parent = parent.unwrap_or(&empty);
+        for change in changes(parent, &current) {
             if only.as_deref().is_some_and(|code| code != change.code) {
                 continue;
             }
-            // The first version's codes are all added; counting them would
-            // say nothing of the catalog's evolution.
-            if read > 1 {
+            // The codes of the version that added the file are all added;
+            // counting them would say nothing of the catalog's evolution.
+            if !added {
                 *per_rule.entry(change.rule).or_insert(0) += 1;
             }
             let what = match change.rule {
@@ -185,7 +292,7 @@ pub(crate) fn run(file: &Path, only: Option<&str>) -> Outcome {
                 what,
             });
         }
-        previous = loaded.catalog;
+        last = Some((after.clone(), current));
     }
     let mut out = String::new();
     for (code, events) in &events {
@@ -224,7 +331,8 @@ pub(crate) fn run(file: &Path, only: Option<&str>) -> Outcome {
     out.push('\n');
     let mut stderr = String::new();
     for line in unread {
-        stderr.push_str(&format!("errcode: {line}\n"));
+        // Through the one escaping of notes, like every other command's.
+        stderr.push_str(&crate::outcome::note_line(line));
     }
     Outcome {
         stdout: out,

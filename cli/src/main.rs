@@ -78,7 +78,21 @@ fn main() -> ExitCode {
             quiet,
             changed,
         }),
-        Command::History { file, code } => history::run(&file, code.as_deref()),
+        Command::History {
+            file,
+            code,
+            side_branches,
+        } => match project::Project::max_file_size() {
+            Ok(max_size) => {
+                let lines = if side_branches {
+                    git::Lines::SideBranches
+                } else {
+                    git::Lines::FirstParent
+                };
+                history::run(&file, code.as_deref(), lines, max_size)
+            }
+            Err(why) => Outcome::input_error(why),
+        },
         Command::Update {
             files,
             against,

@@ -115,17 +115,25 @@ impl Project {
         let start = paths::absolute(Path::new("."));
         for folder in start.ancestors() {
             let candidate = folder.join(FILE_NAME);
-            if candidate.is_file() {
+            // Whatever it is: one that is no file (a FIFO, a link to a
+            // device) is refused by name, not passed over for one above.
+            if candidate.symlink_metadata().is_ok() {
                 return Project::read(&candidate).map(Some);
             }
         }
         Ok(None)
     }
 
+    /// The size above which the project file found (or none) says a file
+    /// is not read: for the commands that read no more of it.
+    pub(crate) fn max_file_size() -> Result<u64, String> {
+        Ok(Project::find(None)?.map_or(DEFAULT_MAX_FILE_SIZE, |project| project.max_file_size))
+    }
+
     fn read(path: &Path) -> Result<Project, String> {
         let name = paths::name(path);
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {name}: {error}"))?;
+        // The limit it may set is not known before it is read: the default.
+        let text = crate::walk::read_text(path, DEFAULT_MAX_FILE_SIZE, "")?;
         let raw: Raw = toml::from_str(&text).map_err(|error| {
             format!(
                 "{name} is not a project file: {}",

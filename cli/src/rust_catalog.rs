@@ -41,8 +41,9 @@ pub(crate) struct DefinedIn {
 /// `folder` (files in path order, definitions in file order), and their
 /// documentation, with one line per problem: a file that cannot be
 /// parsed, a definition without a message. Fails when a file cannot be
-/// read, or the folder holds too many files to be a crate's.
-pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
+/// read (or is larger than `max_size`), or the folder holds too many
+/// files to be a crate's.
+pub(crate) fn read_folder(folder: &Path, max_size: u64) -> Result<Folder, String> {
     let files = rust_files(folder)?;
     // One thread with the stack the Rust reader needs, rather than one per file.
     std::thread::scope(|scope| {
@@ -50,7 +51,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
             .stack_size(errcat_catalog::rust_source::STACK_SIZE)
             .spawn_scoped(scope, || {
                 errcat_catalog::rust_source::mark_reading_stack();
-                read_files(files)
+                read_files(files, max_size)
             })
             .map_err(|error| format!("no reading thread could be started: {error}"))?
             .join()
@@ -58,7 +59,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Folder, String> {
     })
 }
 
-fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
+fn read_files(files: Vec<PathBuf>, max_size: u64) -> Result<Folder, String> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut retired: Vec<Retired> = Vec::new();
     let mut docs = Documentation::default();
@@ -66,8 +67,8 @@ fn read_files(files: Vec<PathBuf>) -> Result<Folder, String> {
     let mut seen: HashMap<String, (PathBuf, u32)> = HashMap::new();
     let mut defined: HashMap<String, DefinedIn> = HashMap::new();
     for path in files {
-        let bytes = crate::walk::read_file(&path, crate::walk::DEFAULT_MAX_FILE_SIZE)
-            .map_err(|failure| failure.describe(&path, crate::walk::DEFAULT_MAX_FILE_SIZE))?;
+        let bytes = crate::walk::read_file(&path, max_size)
+            .map_err(|failure| failure.describe(&path, max_size))?;
         let text = String::from_utf8_lossy(&bytes);
         let file = match read_rust(&text) {
             Ok(file) => {

@@ -66,15 +66,23 @@ impl Source {
         }
     }
 
-    /// The catalog in `path`, a JSON file or a folder of Rust sources: an
-    /// unreadable file, or a folder without a definition, is an input
-    /// error (exit status 2); a defective catalog is read with its
-    /// diagnostics, and Rust definitions that cannot be read are listed in
+    /// The catalog in `path`, a JSON file or a folder of Rust sources,
+    /// each file within the project file's `max-file-size`: an unreadable
+    /// file, or a folder without a definition, is an input error (exit
+    /// status 2); a defective catalog is read with its diagnostics, and
+    /// Rust definitions that cannot be read are listed in
     /// [`refused`](Self::refused).
     pub(crate) fn read(path: &Path) -> Result<Source, Outcome> {
+        let max_size = crate::project::Project::max_file_size().map_err(Outcome::input_error)?;
+        Source::read_within(path, max_size)
+    }
+
+    /// [`read`](Self::read), a file larger than `max_size` refused (the
+    /// limit of the project file a command was given).
+    pub(crate) fn read_within(path: &Path, max_size: u64) -> Result<Source, Outcome> {
         let name = crate::paths::name(path);
         if path.is_dir() {
-            let folder = crate::rust_catalog::read_folder(path).map_err(|why| {
+            let folder = crate::rust_catalog::read_folder(path, max_size).map_err(|why| {
                 Outcome::input_error(format!("{name} cannot be read as a catalog: {why}"))
             })?;
             if folder.catalog.entries.is_empty()
@@ -97,9 +105,8 @@ impl Source {
                 left_out: Vec::new(),
             });
         }
-        // A catalog has no size limit, but asks for its memory first.
-        let bytes = crate::walk::read_file(path, u64::MAX)
-            .map_err(|failure| Outcome::input_error(failure.describe(path, u64::MAX)))?;
+        let bytes = crate::walk::read_file(path, max_size)
+            .map_err(|failure| Outcome::input_error(failure.describe(path, max_size)))?;
         let loaded = load_bytes(&bytes);
         Ok(Source {
             file: Some(name),

@@ -21,7 +21,7 @@ use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
 use crate::source::Source;
-use crate::walk::Walked;
+use crate::walk::{Walked, read_file};
 
 /// What `update` is asked.
 pub(crate) struct UpdateArgs {
@@ -78,7 +78,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     }
     let mut sources: Vec<(PathBuf, Source)> = Vec::new();
     for path in &inputs.catalogs {
-        match Source::read(path).and_then(Source::readable) {
+        match Source::read_within(path, inputs.max_size).and_then(Source::readable) {
             Ok((source, _)) => sources.push((path.clone(), source)),
             Err(failure) => return failure,
         }
@@ -110,7 +110,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         })
         .collect();
     if args.adopt_pages {
-        match adopt(&mut sources, &pages) {
+        match adopt(&mut sources, &pages, inputs.max_size) {
             Ok(adopted) => changes.extend(adopted),
             Err(why) => return Outcome::input_error(why),
         }
@@ -129,18 +129,18 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .map(|(entry, _)| (*entry).clone())
             .collect(),
     );
-    let mut styles: HashMap<PathBuf, TableStyle> = HashMap::new();
+    let mut styles: HashMap<Option<PathBuf>, TableStyle> = HashMap::new();
     let mut problems = false;
     // Tables.
     for walked in &walked.files {
         if kind_of(&walked.path) != Some(FileKind::C) {
             continue;
         }
-        let Ok(bytes) = std::fs::read(&walked.path) else {
+        let Some(bytes) = read_walked(&walked.path, inputs.max_size, &mut outcome) else {
             continue;
         };
         let name = paths::name(&walked.path);
-        let style = style_for(&walked.path, &mut styles);
+        let style = style_for(&walked.path, &mut styles, inputs.max_size, &mut outcome);
         let update = update_table(&bytes, &catalog, &style);
         let mut rows = 0;
         for change in &update.changes {
@@ -199,7 +199,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     // Pages, and the titles of the codes whose pages each folder holds.
     let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
     for (path, _, root) in &pages {
-        let Ok(bytes) = std::fs::read(path) else {
+        let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -287,7 +287,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let Some(titles) = path.parent().and_then(|folder| folders.get(folder)) else {
             continue;
         };
-        let Ok(bytes) = std::fs::read(path) else {
+        let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes);
@@ -388,11 +388,13 @@ fn kind_code(path: &Path) -> Option<String> {
 fn adopt(
     sources: &mut [(PathBuf, Source)],
     pages: &[(PathBuf, String, PathBuf)],
+    max_size: u64,
 ) -> Result<Vec<Change>, String> {
     // By catalog, its new text.
     let mut texts: BTreeMap<usize, (Vec<u8>, String)> = BTreeMap::new();
     for (path, code, _) in pages {
-        let Ok(bytes) = std::fs::read(path) else {
+        // A page that cannot be read is named when it is updated.
+        let Ok(bytes) = read_file(path, max_size) else {
             continue;
         };
         let page = read_page(code, &String::from_utf8_lossy(&bytes));
@@ -431,9 +433,8 @@ fn adopt(
             let (_, text) = match texts.get_mut(&index) {
                 Some(text) => text,
                 None => {
-                    let bytes = std::fs::read(catalog_path).map_err(|error| {
-                        format!("cannot read {}: {error}", paths::name(catalog_path))
-                    })?;
+                    let bytes = read_file(catalog_path, max_size)
+                        .map_err(|failure| failure.describe(catalog_path, max_size))?;
                     let text = String::from_utf8(bytes.clone())
                         .map_err(|_| format!("{} is not UTF-8", paths::name(catalog_path)))?;
                     texts.entry(index).or_insert((bytes, text))
@@ -474,23 +475,56 @@ fn source_difference(old: &[u8], new: &str) -> usize {
         .count()
 }
 
+/// The bytes of a file the walk found, or `None` and the reason on
+/// standard error (it changed since: a FIFO now, or larger than the limit).
+fn read_walked(path: &Path, max_size: u64, outcome: &mut Outcome) -> Option<Vec<u8>> {
+    match read_file(path, max_size) {
+        Ok(bytes) => Some(bytes),
+        Err(failure) => {
+            outcome.stderr.push_str(&format!(
+                "errcode: {}; left as it is\n",
+                failure.describe(path, max_size)
+            ));
+            None
+        }
+    }
+}
+
 /// The `.clang-format` `ColumnLimit` that applies to `path`: the nearest
-/// `.clang-format` in its folder or one above, else 120 columns.
-fn style_for(path: &Path, styles: &mut HashMap<PathBuf, TableStyle>) -> TableStyle {
+/// `.clang-format` in its folder or one above, else 120 columns. One that
+/// cannot be read (not a file, larger than `max_size`) is named on
+/// standard error, once, and the default applies.
+fn style_for(
+    path: &Path,
+    styles: &mut HashMap<Option<PathBuf>, TableStyle>,
+    max_size: u64,
+    outcome: &mut Outcome,
+) -> TableStyle {
     let folder = paths::absolute(path)
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    if let Some(style) = styles.get(&folder) {
+    let nearest = folder
+        .ancestors()
+        .map(|dir| dir.join(".clang-format"))
+        .find(|file| file.symlink_metadata().is_ok());
+    if let Some(style) = styles.get(&nearest) {
         return *style;
     }
-    let style = folder
-        .ancestors()
-        .find_map(|dir| std::fs::read_to_string(dir.join(".clang-format")).ok())
-        .map_or_else(TableStyle::default, |text| {
-            TableStyle::from_clang_format(&text)
-        });
-    styles.insert(folder, style);
+    let style = match &nearest {
+        None => TableStyle::default(),
+        Some(file) => match read_file(file, max_size) {
+            Ok(bytes) => TableStyle::from_clang_format(&String::from_utf8_lossy(&bytes)),
+            Err(failure) => {
+                outcome.stderr.push_str(&format!(
+                    "errcode: {}; its ColumnLimit is not used\n",
+                    failure.describe(file, max_size)
+                ));
+                TableStyle::default()
+            }
+        },
+    };
+    styles.insert(nearest, style);
     style
 }
 

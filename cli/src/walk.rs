@@ -3,7 +3,8 @@
 //! repository's `.gitignore` files leave out left out, nothing
 //! followed out of the folder given, and every file passed over for a
 //! reason of its own (a link out, a FIFO, a file too large, one that
-//! cannot be read) named, so that `--warn` can list it.
+//! cannot be read) named, so that `--warn` can list it. And the one way
+//! the tool reads a file, [`read_file`]: bounded, and never blocked.
 
 use std::fs;
 use std::io::Read as _;
@@ -388,7 +389,12 @@ impl ReadFailure {
 
     /// `cannot read FILE: why`.
     pub(crate) fn describe(&self, path: &Path, limit: u64) -> String {
-        let name = paths::name(path);
+        self.describe_named(&paths::name(path), limit)
+    }
+
+    /// `cannot read NAME: why`, the file named as given (`the baseline
+    /// base.json`).
+    pub(crate) fn describe_named(&self, name: &str, limit: u64) -> String {
         match self {
             ReadFailure::Io(error) => format!("cannot read {name}: {error}"),
             ReadFailure::Memory(size) => {
@@ -405,17 +411,22 @@ impl ReadFailure {
     }
 }
 
-/// The bytes of the file at `path`, at most `max_size` of them: its type
-/// and size are those of the file opened (not of the path as the walk saw
-/// it), and the memory for its bytes is asked for before they are read, so
-/// that a file too large for the memory left is a failure that names it,
-/// not an abort.
+/// The bytes of the file at `path`, at most `max_size` of them: the one
+/// way the tool opens a file to read it, whatever the file (a file of a
+/// walk, a catalog, the project file, a baseline, a previous version, a
+/// `.clang-format`), so that none can block it or exhaust its memory. Its
+/// type and size are those of the file opened (not of the path as a walk
+/// saw it); it is opened without waiting for a writer, so that a FIFO put
+/// in its place meanwhile is refused, not waited on; and the memory for
+/// its bytes is asked for before they are read, so that a file too large
+/// for the memory left is a failure that names it, not an abort.
 pub(crate) fn read_file(path: &Path, max_size: u64) -> Result<Vec<u8>, ReadFailure> {
-    // Opening a FIFO would wait for a writer: its type is seen first.
+    // A device is not opened at all (opening one can act on it): its type
+    // is seen first.
     if !fs::metadata(path).map_err(ReadFailure::Io)?.is_file() {
         return Err(ReadFailure::NotAFile);
     }
-    let file = fs::File::open(path).map_err(ReadFailure::Io)?;
+    let file = open_without_waiting(path).map_err(ReadFailure::Io)?;
     let metadata = file.metadata().map_err(ReadFailure::Io)?;
     if !metadata.is_file() {
         return Err(ReadFailure::NotAFile);
@@ -441,4 +452,30 @@ pub(crate) fn read_file(path: &Path, max_size: u64) -> Result<Vec<u8>, ReadFailu
         return Err(ReadFailure::TooLarge(read));
     }
     Ok(bytes)
+}
+
+/// `path` opened for reading; a FIFO is opened without waiting for a
+/// writer (`O_NONBLOCK`, which changes nothing for a regular file's reads).
+#[cfg(unix)]
+fn open_without_waiting(path: &Path) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_waiting(path: &Path) -> std::io::Result<fs::File> {
+    fs::File::open(path)
+}
+
+/// The text of the file at `path` (see [`read_file`]), for a file that
+/// must be UTF-8: any failure as `cannot read FILE: why`, naming it as
+/// `what` (`the baseline `, or empty).
+pub(crate) fn read_text(path: &Path, max_size: u64, what: &str) -> Result<String, String> {
+    let name = paths::name(path);
+    let bytes = read_file(path, max_size)
+        .map_err(|failure| failure.describe_named(&format!("{what}{name}"), max_size))?;
+    String::from_utf8(bytes).map_err(|_| format!("cannot read {what}{name}: it is not UTF-8"))
 }

@@ -458,19 +458,31 @@ fn previous_ref_compares_with_where_the_branch_left_it() {
             1
         )
     );
-    // A reference that looks like an option is a reference all the same.
+    // A reference that looks like an option is refused, never given to git.
     let run = errcode(
         dir.path(),
         &["check", "error_code.json", "--previous-ref=--output=x"],
     );
+    assert_eq!(
+        (run.stderr.as_str(), run.status),
+        (
+            "errcode: the reference --output=x starts with `-`, which git would read as an option: refused\n",
+            2
+        )
+    );
+    assert!(!dir.path().join("x").exists());
+    // One git does not know says so.
+    let run = errcode(
+        dir.path(),
+        &["check", "error_code.json", "--previous-ref", "nosuch"],
+    );
     assert_eq!(run.status, 2);
     assert!(
         run.stderr
-            .starts_with("errcode: git cannot find where HEAD left --output=x: "),
+            .starts_with("errcode: git cannot find where HEAD left nosuch: "),
         "{}",
         run.stderr
     );
-    assert!(!dir.path().join("x").exists());
 }
 
 #[test]

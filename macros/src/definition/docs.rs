@@ -16,18 +16,21 @@ use crate::code::Code;
 pub(crate) struct Docs {
     pub(crate) item: Option<String>,
     pub(crate) variants: Vec<(String, String)>,
-    /// `#[deprecated(since, note)]` for a retired struct.
+    /// `#[deprecated(note)]` for a retired struct.
     pub(crate) item_retired: Option<TokenStream>,
     /// The same for each retired variant, by name.
     pub(crate) variants_retired: Vec<(String, TokenStream)>,
 }
 
-/// The `#[deprecated(since, note)]` a retired definition's type or
-/// variant gets: every use of it in code warns, in any crate.
+/// The `#[deprecated(note)]` a retired definition's type or variant gets:
+/// every use of it in code warns, in any crate. The version or date it is
+/// retired since is in the note ("EV0003 is retired since 2.0: ..."), not
+/// in `since`: clippy's `deprecated_semver`, denied by default, fails the
+/// user's crate on a `since` that is not semver, and `retired` takes any
+/// version ("1.2", "8.0.RC1") or a date.
 pub(crate) fn retired(code: &Code, attr: &Attr) -> Option<TokenStream> {
     let note = format!("{} is {}", code.value, attr.retired_note()?);
-    let since = attr.retired.as_ref()?.value().trim().to_owned();
-    Some(quote::quote!(#[deprecated(since = #since, note = #note)]))
+    Some(quote::quote!(#[deprecated(note = #note)]))
 }
 
 /// The reference of one definition.

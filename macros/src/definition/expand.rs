@@ -733,8 +733,11 @@ fn lookup(
     };
     let static_ty = static_type(item);
     let retired = unit.attr.retired_note().unwrap_or_default();
+    // `do_not_recommend`: no error of the compiler's lists the impls of
+    // every code in reach as "other types that implement" the trait.
     quote! {
         #[automatically_derived]
+        #[diagnostic::do_not_recommend]
         impl<S> #krate::__private::Find<#static_ty, S> for #krate::__private::Code<#packed> {
             const SITE: #krate::__private::Site = #krate::__private::Site {
                 code: #code_literal,

@@ -28,15 +28,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             let error = error.to_compile_error();
             // A well-formed code is still looked up, with nothing to check,
             // so that a code no crate defines is reported as well.
-            let lookup = leading_code(input).map(|code| {
-                let site = code.hidden_ident();
-                let lookup = lookup(&krate, &code);
-                quote! {
-                    #[allow(dead_code)]
-                    struct #site;
-                    let _ = #lookup;
-                }
-            });
+            let lookup = leading_code(input).map(|code| check_defined(&krate, &code));
             return quote!({ #error #lookup });
         }
     };
@@ -56,35 +48,23 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         return quote!({ #errors #consume });
     };
     let site = code.hidden_ident();
-    let lookup = lookup(&krate, &code);
     if !errors.is_empty() {
         // Keys rejected here: the code is still looked up, so that an
         // undefined one is reported too, and the values still count as used.
         let errors = errors.to_compile_errors();
+        let defined = check_defined(&krate, &code);
         let consume = consume_values(values);
         return quote!({
             #errors
-            #[allow(dead_code)]
-            struct #site;
-            let _ = #lookup;
+            #defined
             #consume
         });
     }
     let count = keys.len();
-    // The check is reported at the keys (a constant's failure points at its
-    // expression), the lookup at the code, a value that is not `Display` at
-    // the value.
-    let keys_span = call.keys.span();
-    let krate_at_keys = crate::definition::expand::respan(krate.clone(), keys_span);
-    let check = quote_spanned!(keys_span=> #krate_at_keys::__private::site_order);
-    // A retired code fails at the code, which is what the site must change:
-    // the definition found is checked to be live inside the same constant,
-    // by a call of its own spanned at the code.
-    let code_span = call.code.span();
-    let krate_at_code = crate::definition::expand::respan(krate.clone(), code_span);
-    let live = quote_spanned!(code_span=> #krate_at_code::__private::site_live(#lookup));
-    let mut arguments = Group::new(Delimiter::Parenthesis, quote!(#live, [#(#keys),*]));
-    arguments.set_span(keys_span);
+    // The site's check, with each of its mistakes raised at the token to
+    // change: the code (undefined, retired), a name (not the definition's),
+    // the list of names (one missing).
+    let check = check(&krate, &code, &call, &keys, count);
     let values = values.iter().map(|value| {
         let span = value
             .clone()
@@ -101,10 +81,9 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     });
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
-    let definition = quote_spanned!(keys_span=> SITE.definition);
-    let order = quote_spanned!(keys_span=> &SITE.order);
+    // At the macro's: the report's location is the caller's.
     let report = quote! {
-        #krate::__private::report_by_code(#definition, [#(#values),*], #order)
+        #krate::__private::report_by_code(ERRCAT_SITE, [#(#values),*])
     };
     // What picks the form of a value that is not text.
     let show = (count > 0).then(|| {
@@ -116,27 +95,103 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     quote! {
         {
             #show
+            // The site's type and its check share the code's name (a
+            // struct with braces is a type only), which the compiler's
+            // error of a failed check names: "evaluation of `main::EK0201`".
             #[allow(dead_code)]
-            struct #site;
-            const SITE: #krate::__private::Checked<#count> = #check #arguments;
+            struct #site {}
+            #check
             #report
         }
     }
 }
 
-/// `errcat::__private::find_definition::<errcat::__private::Code<PACKED>, _, CODE>()`,
-/// at the code: the definition of the code, wherever it is, for the site's
-/// type named after it (which a failed lookup's message shows).
+/// The site's constants: the verdict, its code looked up
+/// (`errcat::__private::Lookup`, which finds the definition or none without
+/// an error of the compiler's) and checked (`check_site`), which always
+/// evaluates; the check, named after the code, an `assert!` per place a
+/// mistake can be, at that place's tokens, failing with the verdict's
+/// message; and the checked site the report reads. The build's error is
+/// then errcode's sentence at the token to change, with no frame of
+/// errcat's; and since no code uses the check, the compiler adds no note of
+/// a use of a failed constant. The site's type, named after the code, is
+/// the lookup's.
+fn check(
+    krate: &TokenStream,
+    code: &Code,
+    call: &Call,
+    keys: &[TokenStream],
+    count: usize,
+) -> TokenStream {
+    let site = code.hidden_ident();
+    let lookup = lookup(krate, code);
+    let code_literal = &code.value;
+    let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
+    let at_key = keys.iter().enumerate().map(|(index, key)| {
+        let span = key.span();
+        raise(span, quote!(verdict.at_key(#index)))
+    });
+    let at_keys = raise(call.keys.span(), quote!(verdict.at_keys()));
+    quote! {
+        const ERRCAT_VERDICT: #krate::__private::Verdict<#count> = {
+            #[allow(unused_imports)]
+            use #krate::__private::Undefined as _;
+            #krate::__private::check_site(#code_literal, #lookup, [#(#keys),*])
+        };
+        #[allow(dead_code)]
+        const #site: () = {
+            let verdict = &ERRCAT_VERDICT;
+            #at_code
+            #(#at_key)*
+            #at_keys
+        };
+        const ERRCAT_SITE: #krate::__private::Checked<#count> = ERRCAT_VERDICT.checked();
+    }
+}
+
+/// `assert!(!verdict.at_...(), "{}", verdict.message());` at `span`: the
+/// panic of a failed check is in the site's own constant, where the
+/// compiler reports it at the `assert!`, which is at the token to change.
+fn raise(span: proc_macro2::Span, wrong: TokenStream) -> TokenStream {
+    let wrong = crate::definition::expand::respan(wrong, span);
+    quote_spanned!(span=> ::core::assert!(!#wrong, "{}", verdict.message());)
+}
+
+/// A site whose names were rejected still has its code checked: a code no
+/// crate in reach defines is reported too.
+fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
+    let site = code.hidden_ident();
+    let lookup = lookup(krate, code);
+    let code_literal = &code.value;
+    let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
+    quote! {
+        #[allow(dead_code)]
+        struct #site {}
+        #[allow(dead_code)]
+        const #site: () = {
+            #[allow(unused_imports)]
+            use #krate::__private::Undefined as _;
+            let verdict = #krate::__private::check_site(#code_literal, #lookup, []);
+            if !verdict.defined() {
+                #at_code
+            }
+        };
+    }
+}
+
+/// `errcat::__private::Lookup::<errcat::__private::Code<PACKED>, _, CODE>::SITE`:
+/// the definition of the code, wherever it is, or `None`.
 fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {
-    // At the literal: rustc's errors of the lookup point at the code.
-    let span = code.literal.span();
     let packed = pack_code(&code.value).unwrap_or_default();
+    // At the literal: an error of the compiler's in the lookup (a code two
+    // crates define) points at the code.
+    let span = code.literal.span();
     let mut packed = proc_macro2::Literal::u64_suffixed(packed);
     packed.set_span(span);
     let site = code.hidden_ident();
     let krate = crate::definition::expand::respan(krate.clone(), span);
     quote_spanned! {span=>
-        #krate::__private::find_definition::<#krate::__private::Code<#packed>, _, #site>()
+        #krate::__private::Lookup::<#krate::__private::Code<#packed>, _, #site>::SITE
     }
 }
 

@@ -638,9 +638,17 @@ pub type {code} = {name};
                 })
                 .collect();
             let report = format!(
-                "::errcat::__private::report_by_code(SITE.definition, [{}], &SITE.order)",
+                "::errcat::__private::report_by_code(ERRCAT_SITE, [{}])",
                 values.join(", ")
             );
+            // One `assert!` per name, as the macro writes them.
+            let at_keys: String = (0..count)
+                .map(|index| {
+                    format!(
+                        "::core::assert!(!verdict.at_key({index}), \"{{}}\", verdict.message());\n            "
+                    )
+                })
+                .collect();
             let show = if count == 0 {
                 ""
             } else {
@@ -651,13 +659,23 @@ pub type {code} = {name};
             format!(
                 "{{
         {show}#[allow(dead_code)]
-        struct {code};
-        const SITE: ::errcat::__private::Checked<{count}usize> = ::errcat::__private::site_order(
-            ::errcat::__private::site_live(
-                ::errcat::__private::find_definition::<::errcat::__private::Code<{packed}u64>, _, {code}>(),
-            ),
-            [{quoted}],
-        );
+        struct {code} {{}}
+        const ERRCAT_VERDICT: ::errcat::__private::Verdict<{count}usize> = {{
+            #[allow(unused_imports)]
+            use ::errcat::__private::Undefined as _;
+            ::errcat::__private::check_site(
+                {code:?},
+                ::errcat::__private::Lookup::<::errcat::__private::Code<{packed}u64>, _, {code}>::SITE,
+                [{quoted}],
+            )
+        }};
+        #[allow(dead_code)]
+        const {code}: () = {{
+            let verdict = &ERRCAT_VERDICT;
+            ::core::assert!(!verdict.at_code(), \"{{}}\", verdict.message());
+            {at_keys}::core::assert!(!verdict.at_keys(), \"{{}}\", verdict.message());
+        }};
+        const ERRCAT_SITE: ::errcat::__private::Checked<{count}usize> = ERRCAT_VERDICT.checked();
         {report}
     }};",
                 packed = errcat_syntax::pack_code(code).unwrap_or_default(),
