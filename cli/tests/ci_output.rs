@@ -611,3 +611,36 @@ fn github_annotations_carry_a_changes_sites_as_lines_of_one_message() {
         )
     );
 }
+
+#[test]
+fn the_pre_commit_hook_runs_as_shipped() {
+    let hooks = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../.pre-commit-hooks.yaml"),
+    )
+    .unwrap();
+    let entry = hooks
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("entry: "))
+        .unwrap();
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    assert_eq!(words[0], "errcode");
+    let dir = tree(&[
+        ("src/api.cc", &many_sites(1)),
+        ("src/other.cc", &many_sites(1)),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n",
+        ),
+    ]);
+    // pre-commit appends the staged files' names.
+    let args: Vec<&str> = words[1..].iter().copied().chain(["src/api.cc"]).collect();
+    let run = errcode(dir.path(), &args);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "src/api.cc:1:8: EH0001: 2 keys but 1 value\n1 error, 0 warnings in 1 file\n",
+            "",
+            1
+        )
+    );
+}
