@@ -480,11 +480,15 @@ fn checked(args: CheckArgs) -> Outcome {
             }
         }
         CheckFormat::Json => {
-            outcome.stderr.push_str(&notes);
+            if !args.quiet {
+                outcome.stderr.push_str(&notes);
+            }
             outcome.stdout = crate::report::json(&active, &left_out, &extra);
         }
         CheckFormat::Sarif => {
-            outcome.stderr.push_str(&notes);
+            if !args.quiet {
+                outcome.stderr.push_str(&notes);
+            }
             let failures: Vec<Notification> = extra
                 .iter()
                 .map(|value| Notification {

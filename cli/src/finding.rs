@@ -339,6 +339,24 @@ pub(crate) struct Related {
     pub(crate) note: String,
 }
 
+impl Related {
+    /// `FILE:LINE:COLUMN: note`, as a line shows it; the note alone for
+    /// what stands for the places not listed (`... and 3 more uses`), which
+    /// have no file.
+    pub(crate) fn shown(&self) -> String {
+        if self.line == 0 {
+            return format!("{} {}", self.file, crate::paths::shown(&self.note));
+        }
+        format!(
+            "{}:{}:{}: {}",
+            crate::paths::shown(&self.file),
+            self.line,
+            self.column,
+            crate::paths::shown(&self.note)
+        )
+    }
+}
+
 impl Finding {
     /// A finding of `kind` at its default severity.
     pub(crate) fn new(
@@ -423,14 +441,7 @@ impl fmt::Display for Finding {
         }
         write!(f, " {}", crate::paths::shown(&self.message))?;
         for related in &self.related {
-            write!(
-                f,
-                "\n    {}:{}:{}: {}",
-                crate::paths::shown(&related.file),
-                related.line,
-                related.column,
-                crate::paths::shown(&related.note)
-            )?;
+            write!(f, "\n    {}", related.shown())?;
         }
         Ok(())
     }

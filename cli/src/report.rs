@@ -156,13 +156,7 @@ pub(crate) fn github(
             }
             message.push_str(&paths::shown(&finding.message));
             for related in &finding.related {
-                message.push_str(&format!(
-                    "\n{}:{}:{}: {}",
-                    paths::shown(&related.file),
-                    related.line,
-                    related.column,
-                    paths::shown(&related.note)
-                ));
+                message.push_str(&format!("\n{}", related.shown()));
             }
             out.push_str(&annotation(
                 finding.severity_name(),

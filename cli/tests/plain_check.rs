@@ -197,3 +197,45 @@ fn each_site_is_listed_once_under_the_change_that_breaks_it() {
         )
     );
 }
+
+#[test]
+fn a_changes_uses_past_those_listed_are_counted_without_a_place() {
+    let previous = CATALOG.replace(
+        "\n  ]",
+        ",\n    {\"errTitle\": \"Old\", \"ErrCode\": \"EK0009\", \"ErrMessage\": \"Old %s.\", \"Arglist\": \"what\"}\n  ]",
+    );
+    let sites: String = (0..53)
+        .map(|_| "REPORT(\"EK0009\", {\"what\"}, {x});\n")
+        .collect();
+    let dir = tree(&[("v1.json", &previous), ("src/old.cc", &sites)]);
+    let run = check(
+        dir.path(),
+        &[
+            "error_code.json",
+            "--against",
+            "src",
+            "--previous",
+            "v1.json",
+            "--max-per-file",
+            "0",
+        ],
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let change = lines
+        .iter()
+        .position(|line| line.starts_with("v1.json:17:5: EK0009: code-removed"))
+        .unwrap();
+    assert_eq!(
+        lines[change + 1],
+        "    src/old.cc:1:8: report site, keys \"what\""
+    );
+    assert_eq!(
+        lines[change + 50],
+        "    src/old.cc:50:8: report site, keys \"what\""
+    );
+    assert_eq!(lines[change + 51], "    ... and 3 more uses");
+    assert_eq!(
+        lines[change + 52],
+        "checked 2 entries in error_code.json against 1 file (0 table rows, 0 pages, 53 report sites, 0 Rust definitions)"
+    );
+}

@@ -553,7 +553,7 @@ pub(crate) fn compare(
                 file: "...".to_owned(),
                 line: 0,
                 column: 0,
-                note: format!("and {} more", errcat_syntax::counted(more, "use")),
+                note: format!("and {more} more {}", errcat_syntax::noun(more, "use")),
             });
         }
     }
