@@ -132,7 +132,7 @@ impl Accept {
     pub(crate) fn unused_finding(&self, project: &Project) -> Finding {
         Finding::new(
             project.file.clone(),
-            0,
+            self.line,
             0,
             None,
             Kind::UnusedAccept,

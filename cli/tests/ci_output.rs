@@ -386,7 +386,7 @@ fn changed_files_only_their_findings_names_resolved_from_the_whole_tree() {
     assert_eq!(
         run.stdout,
         concat!(
-            "errcode.toml: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ0001\") accepts no finding: remove it\n",
+            "errcode.toml:9: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ0001\") accepts no finding: remove it\n",
             "src/api.cc:1:8: EH0001: keys differ from Arglist (the code of BAD_PARAM): \"value, param\" vs \"value\" (error_code.json:3); missing param\n",
             "errcode: 1 finding accepted by the project file\n",
             "checked 1 entry in error_code.json against 3 files (0 table rows, 0 pages, 2 report sites (1 through a constant or an enumerator), 0 Rust definitions)\n",
@@ -642,5 +642,32 @@ fn the_pre_commit_hook_runs_as_shipped() {
             "",
             1
         )
+    );
+}
+
+#[test]
+fn an_accept_that_accepts_nothing_is_told_at_its_header() {
+    let dir = tree(&[
+        ("src/one.cc", ""),
+        (
+            "errcode.toml",
+            "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\n\n  [[ accept ]]  # unused\nkind = \"keys-differ\"\ncode = \"EZ0001\"\nreason = \"none\"\n",
+        ),
+    ]);
+    let run = errcode(dir.path(), &["check", "--warn", "--quiet"]);
+    assert_eq!(
+        run.stdout,
+        "errcode.toml:4: warning: [[accept]] 1 (kind = \"keys-differ\", code = \"EZ0001\") accepts no finding: remove it\n0 errors, 1 warning in 1 file\n"
+    );
+    // Tables without headers (an inline array): the file alone.
+    std::fs::write(
+        dir.path().join("errcode.toml"),
+        "catalogs = [\"error_code.json\"]\nagainst = [\"src\"]\naccept = [{kind = \"keys-differ\", code = \"EZ0001\", reason = \"none\"}]\n",
+    )
+    .unwrap();
+    let run = errcode(dir.path(), &["check", "--warn", "--quiet"]);
+    assert_eq!(
+        run.stdout,
+        "errcode.toml: warning: [[accept]] 1 (kind = \"keys-differ\", code = \"EZ0001\") accepts no finding: remove it\n0 errors, 1 warning in 1 file\n"
     );
 }

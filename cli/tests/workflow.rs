@@ -315,7 +315,7 @@ catalog/error_code.json:14:5: warning: EH0001: no English reference page (pages 
 catalog/error_code.json:25:5: warning: EE1013: no English reference page (pages such as docs/en/Profiling-Errors/EK0201-Resource_Error.md have the others)
 catalog/error_code.json:25:5: warning: EE1013: the entry has no suggestion (Possible Cause and Solution; N/A where there is none)
 docs: warning: 1 file of no known kind skipped (known: C and C++ sources, Rust, <CODE>-<Title>.md pages, error_code.json catalogs)
-errcode.toml: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ9999\") accepts no finding: remove it
+errcode.toml:12: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ9999\") accepts no finding: remove it
 src/api.cc:12:5: warning: `errcode: allow(value-count)` accepts nothing here: remove it
 src/api.cc:13:24: EK0201: keys differ from Arglist: \"buf_size\" vs \"wrong\" (catalog/error_code.json:3); missing buf_size; not in Arglist: wrong
 errcode: 1 finding accepted by the project file
