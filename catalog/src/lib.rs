@@ -77,7 +77,7 @@ pub use evolution::{Category, Change, Rule, changes};
 // where that crate is not documented alongside).
 #[doc(no_inline)]
 pub use errcat_syntax::{is_argument_name, needs_raw_identifier};
-pub use markdown::Page;
+pub use markdown::{Page, code_span, escape as escape_markdown};
 pub use model::{Catalog, Entry, Key, Layout, NOT_APPLICABLE, Retired, Suggestion};
 pub use one_line::escape_controls;
 pub use position::Position;

@@ -220,7 +220,11 @@ fn class_name(entry: &Entry) -> String {
 
 /// Backslash-escapes what Markdown would read as markup, so that texts show
 /// as written.
-fn escape(text: &str) -> String {
+///
+/// ```
+/// assert_eq!(errcat_catalog::escape_markdown("a_b *c* <d>"), r"a\_b \*c\* \<d\>");
+/// ```
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let digits = line.chars().take_while(char::is_ascii_digit).count();
@@ -243,7 +247,11 @@ fn escape(text: &str) -> String {
 }
 
 /// A Markdown code span showing `text` as is, whatever backticks it holds.
-pub(crate) fn code_span(text: &str) -> String {
+///
+/// ```
+/// assert_eq!(errcat_catalog::code_span("a`b"), "``a`b``");
+/// ```
+pub fn code_span(text: &str) -> String {
     let mut longest = 0;
     let mut run = 0;
     for c in text.chars() {

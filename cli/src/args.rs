@@ -169,6 +169,14 @@ pub(crate) enum Command {
         /// every copy and report site of the code is listed. Repeatable.
         #[arg(long, value_name = "PATH")]
         against: Vec<PathBuf>,
+        /// text: lines for a terminal; markdown: a page to publish.
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
+        /// The language of headings, cause, solution and argument
+        /// descriptions (zh: from the Chinese pages under --against, English
+        /// where they have none, and says so).
+        #[arg(long, value_enum, default_value_t = Lang::En)]
+        lang: Lang,
     },
     /// A table of codes, titles and messages.
     List {
@@ -233,6 +241,14 @@ pub(crate) enum CheckFormat {
     /// GitHub Actions workflow commands: `::error file=...,line=...::`
     /// annotations, then the closing lines.
     Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExplainFormat {
+    /// Lines for a terminal.
+    Text,
+    /// A Markdown page a team can publish.
+    Markdown,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -112,8 +112,12 @@ fn main() -> ExitCode {
             code,
             catalog,
             against,
+            format,
+            lang,
         } => match check::explain_inputs(catalog, against) {
-            Ok((catalog, against)) => explain::run(&code, catalog.as_deref(), &against),
+            Ok((catalog, against)) => {
+                explain::run(&code, catalog.as_deref(), &against, format, lang)
+            }
             Err(failure) => failure,
         },
         Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),

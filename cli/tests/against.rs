@@ -594,7 +594,8 @@ fn explain_lists_the_reports_of_a_definitions_values() {
         Some(
             " (4):\n  app/src/lib.rs:8\n  app/src/lib.rs:3 (DeviceError::NotFound.reported())\n  \
              app/src/lib.rs:4 (errors::DeviceError::NotFound.report())\n  \
-             app/src/lib.rs:12 (Self::NotFound.report())\n"
+             app/src/lib.rs:12 (Self::NotFound.report())\n\n\
+             Family:\n  EV0002: Device %s is busy.\n"
         ),
         "{stdout}"
     );

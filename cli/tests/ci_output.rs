@@ -566,6 +566,7 @@ fn explain_reads_the_project_file() {
                 "\n",
                 "Report sites (1):\n",
                 "  src/api.cc:1\n",
+                "    passes {\"value\", \"param\"}, {v}\n",
             ),
             0
         )

@@ -297,7 +297,12 @@ fn explain_works_on_the_built_in_catalog() {
          \x20         Solution: Stop unnecessary processes and ensure that the required memory is available.\n\
          \n\
          Report it from Rust:\n\
-         \x20 errcat::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n"
+         \x20 errcat::report!(\"EK0201\", [\"buf_size\"], [buf_size]);\n\
+         \n\
+         Family:\n\
+         \x20 EK0202: Resource_Error_Insufficient_Host_Memory\n\
+         \x20 EK0203: Resource_Error\n\
+         \x20 EK0204: Resource_Error\n"
     );
 }
 
@@ -348,7 +353,10 @@ fn explain_a_catalog_entry_with_keywords_repeats_and_problems() {
          Solution: N/A\n\
          \n\
          Problems:\n\
-         \x20 6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n"
+         \x20 6: EX5001: the message has 4 `%s` placeholders but Arglist names 3 (op_name, scene, param_name)\n\
+         \n\
+         Family:\n\
+         \x20 EX5002: Op [%s] is fine.\n"
     );
     assert_eq!(
         defective.stderr,

@@ -490,7 +490,11 @@ fn explain_lists_the_sites_that_name_a_code_through_a_constant() {
         ],
     );
     assert!(
-        run.stdout.ends_with("\nCopies:\n  src/error_manager.c:14 (C table row)\n\nReport sites (1):\n  src/api.cc:8 (through acl::INVALID_PARAM_MSG)\n"),
+        run.stdout.ends_with(
+            "\nCopies:\n  src/error_manager.c:14 (C table row)\n\nReport sites (1):\n  \
+             src/api.cc:8 (through acl::INVALID_PARAM_MSG)\n    in f\n    passes param = \"x\"\n    \
+             passes value = \"size\"\n"
+        ),
         "{}",
         run.stdout
     );
@@ -506,8 +510,9 @@ fn explain_lists_the_sites_that_name_a_code_through_a_constant() {
         ],
     );
     assert!(
-        run.stdout
-            .ends_with("\nReport sites (1):\n  src/api.cc:10 (through ErrorCode::EE1013)\n"),
+        run.stdout.contains(
+            "\nReport sites (1):\n  src/api.cc:10 (through ErrorCode::EE1013)\n    in f\n"
+        ),
         "{}",
         run.stdout
     );

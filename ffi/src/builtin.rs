@@ -3,8 +3,11 @@
 //! It is the CANN "Profiling Errors" catalog of `errcat-profiling`
 //! (EK0001–EK0007, EK0201–EK0204, EK9999, with the texts of CANN's
 //! `error_code.json`), plus the codes of the compact runtime's own table
-//! (`error_manager.c`) that are not Profiling codes, with that table's
-//! texts, so that every call site of the C error manager keeps a definition.
+//! (`crate::compact::TABLE`) that are not Profiling codes, with that
+//! table's texts, so that every call site of the C error manager keeps a
+//! definition. The compact ABI renders every code of that table in the
+//! table's own texts (`crate::compact`); the C++ framework and Rust see
+//! these definitions.
 //!
 //! The definitions are registered explicitly, at priority 0, rather than
 //! found through `inventory`: a C linker pulls out of `liberrcat_ffi.a`
@@ -35,93 +38,6 @@ pub(crate) fn profiling_defs() -> [&'static ErrorDef; 12] {
     ]
 }
 
-/// One entry of the compact runtime's table.
-struct Compact {
-    class: &'static str,
-    code: &'static str,
-    message: &'static str,
-    arglist: &'static str,
-    cause: Option<&'static str>,
-    solution: Option<&'static str>,
-}
-
-/// The codes of `ERROR_MAP` in the compact runtime's `error_manager.c` that
-/// `errcat-profiling` does not define, as that table writes them.
-const COMPACT: [Compact; 9] = [
-    Compact {
-        class: "GE Errors",
-        code: "E10001",
-        message: "Value [%s] for parameter [%s] is invalid. Reason: %s",
-        arglist: "value,parameter,reason",
-        cause: None,
-        solution: Some("Try again with a valid argument."),
-    },
-    Compact {
-        class: "GE Errors",
-        code: "E10004",
-        message: "Value for [--%s] is empty.",
-        arglist: "parameter",
-        cause: None,
-        solution: None,
-    },
-    Compact {
-        class: "GE Errors",
-        code: "E10055",
-        message: "The operation is not supported. Reason: %s",
-        arglist: "reason",
-        cause: None,
-        solution: None,
-    },
-    Compact {
-        class: "GE Errors",
-        code: "E19001",
-        message: "Failed to open file[%s]. Reason: %s.",
-        arglist: "file,errMsg",
-        cause: None,
-        solution: Some("Fix the error according to the error message."),
-    },
-    Compact {
-        class: "GE Errors",
-        code: "E19025",
-        message: "Input tensor is invalid. Reason: %s.",
-        arglist: "reason",
-        cause: None,
-        solution: None,
-    },
-    Compact {
-        class: "RTS Errors",
-        code: "EE1001",
-        message: "The argument is invalid.Reason: %s",
-        arglist: "extendInfo",
-        cause: None,
-        solution: None,
-    },
-    Compact {
-        class: "ACL Errors",
-        code: "EH0001",
-        message: "Value %s for %s is invalid. Reason: %s.",
-        arglist: "value,param,reason",
-        cause: None,
-        solution: None,
-    },
-    Compact {
-        class: "ACL Errors",
-        code: "EH0002",
-        message: "Argument %s must not be NULL.",
-        arglist: "param",
-        cause: None,
-        solution: Some("Try again with a correct pointer argument."),
-    },
-    Compact {
-        class: "ACL Errors",
-        code: "EH0003",
-        message: "Path %s is invalid. Reason: %s.",
-        arglist: "path,reason",
-        cause: None,
-        solution: None,
-    },
-];
-
 /// The built-in catalog as CANN JSON.
 pub(crate) fn catalog() -> Catalog {
     let profiling = profiling_defs().into_iter().map(|def| {
@@ -139,21 +55,27 @@ pub(crate) fn catalog() -> Catalog {
             )),
         )
     });
-    let compact = COMPACT.iter().map(|compact| {
-        entry(
-            Some(compact.class),
-            None,
-            compact.code,
-            compact.message,
-            compact.arglist.to_owned(),
-            (compact.cause.is_some() || compact.solution.is_some()).then(|| {
-                Suggestion::new(
-                    compact.cause.map(str::to_owned),
-                    compact.solution.map(str::to_owned),
-                )
-            }),
-        )
-    });
+    // The codes of the compact runtime's table that are not Profiling
+    // codes, with that table's texts.
+    let profiling_codes = profiling_defs().map(ErrorDef::code);
+    let compact = crate::compact::TABLE
+        .iter()
+        .filter(move |compact| !profiling_codes.contains(&compact.code))
+        .map(|compact| {
+            entry(
+                Some(compact.class),
+                None,
+                compact.code,
+                compact.message,
+                compact.args.join(","),
+                (compact.cause.is_some() || compact.solution.is_some()).then(|| {
+                    Suggestion::new(
+                        compact.cause.map(str::to_owned),
+                        compact.solution.map(str::to_owned),
+                    )
+                }),
+            )
+        });
     Catalog::new(profiling.chain(compact).collect())
 }
 

@@ -10,6 +10,7 @@
 // library for the compact C ABI leaves it out, and needs no C++ runtime;
 // build.rs links it whole into the shared library and exports its symbols.
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdarg>
@@ -49,7 +50,10 @@ struct errcode_ffi_raw_item {
 // INT64_MIN for none.
 struct errcode_ffi_restore_item {
     errcode_ffi_text id;
+    errcode_ffi_text title;
     errcode_ffi_text message;
+    errcode_ffi_text cause;
+    errcode_ffi_text solution;
     const errcode_ffi_text* args;
     size_t arg_pairs;
     int64_t time;
@@ -296,7 +300,8 @@ struct RestoreItems {
                 texts.push_back(TextOf(arg.second));
             }
             items.push_back(errcode_ffi_restore_item{
-                TextOf(item.error_id), TextOf(item.error_message), texts.data() + first, item.args_map.size(),
+                TextOf(item.error_id), TextOf(item.error_title), TextOf(item.error_message),
+                TextOf(item.possible_cause), TextOf(item.solution), texts.data() + first, item.args_map.size(),
                 MicrosOf(item.report_time)});
         }
     }
@@ -484,6 +489,12 @@ void error_message::ReportInnerError(
 ErrorManager& ErrorManager::GetInstance()
 {
     static ErrorManager instance;
+    // The class's own lock (the compile-failure messages) is held across a
+    // fork and released on both sides, so that a child forked while another
+    // thread holds it can take it (the Rust side does the same for its own).
+    static const int fork_safe = pthread_atfork(
+        [] { instance.mutex_.lock(); }, [] { instance.mutex_.unlock(); }, [] { instance.mutex_.unlock(); });
+    (void)fork_safe;
     return instance;
 }
 

@@ -49,11 +49,23 @@ pub(crate) fn take_last_error() -> *const c_char {
         .unwrap_or(core::ptr::null())
 }
 
+/// Makes `message` the last error of a report that failed, which CANN's
+/// manager drops; when `ErrcodeTraceDropped` or `ERRCAT_FFI_TRACE_DROPPED`
+/// asks for traces, also records it as an internal error in the report's
+/// place (see [`trace_failure`]).
+pub(crate) fn record_failure(code: Option<&str>, message: String) {
+    if crate::compact::trace_dropped() {
+        trace_failure(code, message);
+    } else {
+        set_last_error(message);
+    }
+}
+
 /// Records `message` as an internal error in place of a report that failed,
 /// and makes it the last error: under the module's internal code (`EK9999`
 /// for `EK0201`, `WK9999` for `WK0100`, in the warnings then) when `code`
 /// names a module, else under `E19999`.
-pub(crate) fn record_failure(code: Option<&str>, message: String) {
+pub(crate) fn trace_failure(code: Option<&str>, message: String) {
     let recorded = code
         .and_then(module_internal_code)
         .is_some_and(|internal| errcat::report_internal(internal.as_str(), &message).is_ok());
@@ -87,9 +99,11 @@ fn module_internal_code(code: &str) -> Option<InternalCode> {
     }
 }
 
-/// Runs `body` for the C function `function`; a panic is caught, recorded as
-/// the last error, and `on_panic` returned instead. Nothing unwinds into C.
+/// Runs `body` for the C function `function`, as a call of the library (see
+/// `crate::fork`); a panic is caught, recorded as the last error, and
+/// `on_panic` returned instead. Nothing unwinds into C.
 pub(crate) fn boundary<R>(function: &str, on_panic: R, body: impl FnOnce() -> R) -> R {
+    let _in_call = crate::fork::enter();
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(result) => result,
         Err(payload) => {
@@ -106,10 +120,13 @@ pub(crate) fn boundary<R>(function: &str, on_panic: R, body: impl FnOnce() -> R)
 /// panic is also recorded in the store as an internal error, so that it
 /// shows where the report would have.
 pub(crate) fn report_boundary(function: &str, code: Option<&str>, body: impl FnOnce()) {
+    let _in_call = crate::fork::enter();
     if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
         let message = panic_message(function, payload.as_ref());
         let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
-        let _ = catch_unwind(AssertUnwindSafe(|| record_failure(code, message)));
+        // A panic is errcode's own failure, not a report CANN drops: it is
+        // always traced where the report would have been.
+        let _ = catch_unwind(AssertUnwindSafe(|| trace_failure(code, message)));
     }
 }
 
@@ -146,11 +163,11 @@ mod tests {
     }
 
     #[test]
-    fn failures_are_recorded_under_the_modules_internal_code() {
-        record_failure(Some("EK0201"), "lost".into());
-        record_failure(Some("WK0100"), "a warning lost".into());
-        record_failure(Some("60000"), "no module".into());
-        record_failure(None, "no code".into());
+    fn failures_are_traced_under_the_modules_internal_code() {
+        trace_failure(Some("EK0201"), "lost".into());
+        trace_failure(Some("WK0100"), "a warning lost".into());
+        trace_failure(Some("60000"), "no module".into());
+        trace_failure(None, "no code".into());
         assert_eq!(
             errcat::take_error_message().as_deref(),
             Some(

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use errcat::{Layout, Report, ReportTime, WorkStream};
+use errcat::{ErrorDef, Layout, Report, ReportTime, WorkStream};
 
 use crate::args::{self, Args};
 use crate::builtin;
@@ -585,11 +585,15 @@ pub unsafe extern "C" fn errcode_ffi_ge_report_user_defined(
 }
 
 /// Whether the store keeps `code` as a user-defined code: `EU0000`-`EU9999`
-/// that no catalog defines.
+/// that no catalog defines, but for the codes ending in 9999 or 8888, which
+/// CANN's `IsUserDefinedErrorCode` refuses as internal (`IsInnerErrorCode`
+/// counts the parameter-check codes among them), so that `EU8888` and
+/// `EU9999` are reported as `EU0000`, as CANN reports them.
 fn is_user_defined(code: &str) -> bool {
     code.len() == 6
         && code.starts_with("EU")
         && code[2..].bytes().all(|byte| byte.is_ascii_digit())
+        && !matches!(&code[2..], "9999" | "8888")
         && errcat::registry().get(code).is_none()
 }
 
@@ -908,7 +912,10 @@ pub unsafe extern "C" fn errcode_ffi_ge_register_file(path: *const c_char, len: 
 #[repr(C)]
 pub struct RestoreItem {
     id: Text,
+    title: Text,
     message: Text,
+    cause: Text,
+    solution: Text,
     args: *const Text,
     arg_pairs: usize,
     time: i64,
@@ -950,12 +957,78 @@ unsafe fn reports_of(items: *const RestoreItem, count: usize) -> Vec<Report> {
                     std::time::UNIX_EPOCH + std::time::Duration::from_micros(micros),
                 )
             });
+        // SAFETY: the caller guarantees the texts readable.
+        let (title, cause, solution) =
+            unsafe { (item.title.read(), item.cause.read(), item.solution.read()) };
+        // An item of a defined code with its definition's texts (as
+        // GetRawErrorMessages handed it out) keeps its values; any other
+        // item is shown as given, as CANN shows it, with a definition of its
+        // own texts.
+        let as_defined = errcat::registry().get(&code).is_some_and(|def| {
+            let (written_cause, written_solution) = crate::written::cause_and_solution(def);
+            def.title().unwrap_or_default() == title
+                && written_cause == cause
+                && written_solution == solution
+        });
+        if !as_defined && let Some(def) = raw_definition(&code, &title, &cause, &solution) {
+            reports.push(Report::__with_definition(def, &message, time));
+            continue;
+        }
         match Report::from_parts(&code, &message, &pairs, time) {
             Ok(report) => reports.push(report),
             Err(error) => set_last_error(format!("SetRawErrorMessages: {error}; item left out")),
         }
     }
     reports
+}
+
+/// The definitions made for items given with texts of their own, by code,
+/// title, cause and solution: made once each and kept for the process's
+/// life, as registered definitions are (reports refer to them).
+type RawKey = (String, String, String, String);
+static RAW_DEFINITIONS: Mutex<BTreeMap<RawKey, &'static ErrorDef>> = Mutex::new(BTreeMap::new());
+
+/// A definition that shows `title`, `cause` and `solution` as CANN's
+/// `GetErrorMessage` shows an item's (an empty or "N/A" cause or solution
+/// is not shown), for a well-formed `code`; `None` for any other code.
+fn raw_definition(
+    code: &str,
+    title: &str,
+    cause: &str,
+    solution: &str,
+) -> Option<&'static ErrorDef> {
+    let key = (
+        code.to_owned(),
+        title.to_owned(),
+        cause.to_owned(),
+        solution.to_owned(),
+    );
+    let mut made = RAW_DEFINITIONS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(def) = made.get(&key) {
+        return Some(def);
+    }
+    errcat::__private::syntax::code_kind(code)?;
+    let leak = |text: &str| -> &'static str { Box::leak(text.into()) };
+    let shown = |text: &str| (!text.is_empty() && text != "N/A").then(|| leak(text));
+    let def = ErrorDef::__new(errcat::__private::RawDef {
+        code: leak(code),
+        title: (!title.is_empty()).then(|| leak(title)),
+        class: None,
+        message: "",
+        pieces: &[""],
+        args: &[],
+        fields: &[],
+        slots: &[],
+        cause: shown(cause),
+        solution: shown(solution),
+        location: errcat::SourceLocation::new(file!(), line!(), column!()),
+    })?;
+    let def: &'static ErrorDef = Box::leak(Box::new(def));
+    crate::written::remember(def, cause, solution);
+    made.insert(key, def);
+    Some(def)
 }
 
 /// `ErrorManager::SetRawErrorMessages`: puts `count` items into the store

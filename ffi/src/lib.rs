@@ -33,7 +33,9 @@
 
 mod args;
 mod builtin;
+mod compact;
 mod failure;
+mod fork;
 // CANN's C++ framework (include/cann/base/err_msg.h, err_mgr.h), which has
 // headers of its own: nothing of it belongs in errcode/compact_error_manager.h.
 /// cbindgen:ignore
@@ -135,6 +137,18 @@ pub unsafe extern "C" fn ReportErrMessage(
             );
             return;
         };
+        if let Some((entry, def)) = compact::lookup(code) {
+            args.with_pairs(|pairs| match compact::values(entry, pairs) {
+                Ok((values, len)) => errcat::__private::__report_as(def, &values[..len]),
+                Err(name) => record_failure(
+                    Some(code),
+                    format!(
+                        "ReportErrMessage: {code} needs the argument `{name}`, which was not given; {args}"
+                    ),
+                ),
+            });
+            return;
+        }
         if let Err(error) = args.with_pairs(|pairs| errcat::report_dynamic(code, pairs)) {
             record_failure(Some(code), format!("ReportErrMessage: {error}; {args}"));
         }
@@ -183,6 +197,28 @@ pub unsafe extern "C" fn ReportInterErrMessage(
             );
         }
     });
+}
+
+/// Whether a report that CANN's error_manager.c drops is traced: 1 when it
+/// is recorded as an internal error whose message says why it could not be
+/// made (an unknown code, an argument of the definition not given, a code
+/// given to `ReportInterErrMessage` that is not internal), 0 when it is
+/// dropped as CANN drops it. Either way `ErrcodeLastError` says why.
+///
+/// Dropped by default, so that GetErrorMessage renders what CANN's renders;
+/// setting the environment variable `ERRCAT_FFI_TRACE_DROPPED` to anything
+/// but "" or "0" before the first call turns traces on. `enable` 1 turns
+/// them on, 0 off, for every thread from now on; a negative `enable` only
+/// asks. Returns the setting before the call.
+#[unsafe(no_mangle)]
+pub extern "C" fn ErrcodeTraceDropped(enable: i32) -> i32 {
+    boundary("ErrcodeTraceDropped", 0, || {
+        i32::from(if enable < 0 {
+            compact::trace_dropped()
+        } else {
+            compact::set_trace_dropped(enable != 0)
+        })
+    })
 }
 
 /// Renders the calling thread's errors and clears them; NULL when it has
@@ -298,6 +334,14 @@ pub unsafe extern "C" fn ErrcodeRegisterCatalogFile(path: *const c_char, priorit
 #[unsafe(no_mangle)]
 pub extern "C" fn ErrcodeLastError() -> *const c_char {
     boundary("ErrcodeLastError", ptr::null(), take_last_error)
+}
+
+/// The codes of CANN's compact table (`ERROR_MAP` of `error_manager.c`),
+/// which `ReportErrMessage` renders in that table's texts unless a catalog
+/// registered at a priority of 1 or more redefines them.
+// For the Rust tests; cbindgen leaves it out of the header (not extern "C").
+pub fn compact_table_codes() -> Vec<&'static str> {
+    compact::TABLE.iter().map(|entry| entry.code).collect()
 }
 
 /// Renders into this thread's buffer `key` with `write`; NULL when `write`

@@ -68,6 +68,13 @@ pub(crate) fn register(json: &str, priority: u32) -> Result<PartialRegistration,
     Ok(outcome)
 }
 
+/// Keeps `cause` and `solution` as the texts a raw item of `def` shows:
+/// for a definition made for an item given to `SetRawErrorMessages`.
+pub(crate) fn remember(def: &'static ErrorDef, cause: &str, solution: &str) {
+    let mut written = WRITTEN.lock().unwrap_or_else(PoisonError::into_inner);
+    written.insert(key(def), (cause.into(), solution.into()));
+}
+
 /// The cause and solution of `def` as a raw item shows them: as its
 /// catalog wrote them, or, for a definition registered elsewhere, its own
 /// texts (`""` when it has none).

@@ -145,7 +145,24 @@ const C11: &[&str] = &["-std=c11", "-D_POSIX_C_SOURCE=200809L"];
 
 /// Runs `exe` with `args`; panics with its output unless it exits with 0.
 fn run(exe: &Path, args: &[&str]) -> Output {
-    let output = Command::new(exe)
+    run_with(exe, args, false)
+}
+
+/// Runs `exe` with `args`, and with errcode's traces of the reports CANN
+/// drops turned on (`ERRCAT_FFI_TRACE_DROPPED=1`) for the programs that
+/// check them; panics with its output unless it exits with 0.
+fn run_traced(exe: &Path, args: &[&str]) -> Output {
+    run_with(exe, args, true)
+}
+
+fn run_with(exe: &Path, args: &[&str], traced: bool) -> Output {
+    let mut command = Command::new(exe);
+    if traced {
+        command.env("ERRCAT_FFI_TRACE_DROPPED", "1");
+    } else {
+        command.env_remove("ERRCAT_FFI_TRACE_DROPPED");
+    }
+    let output = command
         .args(args)
         .output()
         .unwrap_or_else(|error| panic!("cannot run {}: {error}", exe.display()));
@@ -165,6 +182,50 @@ fn run(exe: &Path, args: &[&str]) -> Output {
 #[test]
 fn rendering_is_the_rust_stores_byte_for_byte() {
     let exe = build("render", &[test_source("render.c")], C11, Link::Static);
+    run_traced(&exe, &[]);
+}
+
+#[test]
+fn the_compact_abi_renders_what_cannes_error_manager_c_renders() {
+    let exe = build(
+        "compact_suite",
+        &[test_source("compact_suite.c")],
+        C11,
+        Link::Static,
+    );
+    // By default, whatever the environment the tests run in.
+    let output = Command::new(&exe)
+        .env_remove("ERRCAT_FFI_TRACE_DROPPED")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = Command::new(&exe)
+        .arg("traced")
+        .env("ERRCAT_FFI_TRACE_DROPPED", "1")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Our own port of the public-API cases of CANN's C++ suite
+/// (error_manager_unittest.cc), on our own catalog: tests/c/cann_cpp_suite.cc.
+#[test]
+fn cannes_cpp_suite_ported_passes() {
+    let include = format!("-I{}", crate_dir().join("include/cann").display());
+    let exe = build(
+        "cann_cpp_suite",
+        &[test_source("cann_cpp_suite.cc")],
+        &["-std=c++14", "-pthread", &include],
+        Link::Static,
+    );
     run(&exe, &[]);
 }
 
@@ -176,7 +237,7 @@ fn bad_inputs_get_a_clear_outcome() {
         C11,
         Link::Static,
     );
-    run(&exe, &[]);
+    run_traced(&exe, &[]);
 }
 
 #[test]
@@ -222,7 +283,7 @@ fn the_real_cann_catalog_registers_at_run_time() {
         C11,
         Link::Static,
     );
-    run(&exe, &[shared.to_str().expect("a UTF-8 path")]);
+    run_traced(&exe, &[shared.to_str().expect("a UTF-8 path")]);
 }
 
 #[test]
@@ -367,6 +428,26 @@ fn code_with_cannes_weak_declarations_links_the_static_library() {
     );
     let output = run(&exe, &[]);
     assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n");
+}
+
+/// A child forked at any moment (other threads reporting and reading
+/// through both ABIs, making work streams, registering catalogs) can report,
+/// read and register at once: of 300 children, none hangs or crashes
+/// (tests/c/fork.cc counts them; each runs under an alarm).
+#[test]
+fn a_child_forked_under_load_reports_reads_and_registers() {
+    let include = format!("-I{}", crate_dir().join("include/cann").display());
+    let exe = build(
+        "fork",
+        &[test_source("fork.cc")],
+        &["-std=c++14", "-pthread", &include],
+        Link::Static,
+    );
+    let output = run(&exe, &["300"]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "forks 300 hung 0 crashed 0 wrong 0\n"
+    );
 }
 
 #[test]

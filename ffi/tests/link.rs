@@ -5,7 +5,12 @@
 //! `--as-needed`: with a plain link line such a program links and crashes on
 //! its first report. The tests show that first, then that the installed
 //! lines link it safely, and that the static line fails at link time, not at
-//! run time, against a library without the C++ layer.
+//! run time, against a library without the C++ layer. Then that each
+//! module gives "error_manager.h" the meaning its users expect (the compact
+//! C ABI in C, the ErrorManager class in C++), that CANN's own names
+//! (`-lerror_manager`, pkg-config `error_manager`, CMake `error_manager`)
+//! link errcode, that shared links run without `LD_LIBRARY_PATH`, and that
+//! the compact static module keeps the C++ runtime out of a C program.
 
 use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
@@ -101,15 +106,20 @@ fn pkg_config(name: &str) -> Vec<String> {
 }
 
 fn compiler() -> Command {
+    compiler_for(true)
+}
+
+/// The C++ compiler, or with `cpp` false the C compiler.
+fn compiler_for(cpp: bool) -> Command {
     let target = env!("ERRCODE_FFI_TARGET");
     cc::Build::new()
-        .cpp(true)
+        .cpp(cpp)
         .target(target)
         .host(target)
         .opt_level(1)
         .cargo_metadata(false)
         .try_get_compiler()
-        .unwrap_or_else(|error| panic!("no C++ compiler for {target}: {error}"))
+        .unwrap_or_else(|error| panic!("no C or C++ compiler for {target}: {error}"))
         .to_command()
 }
 
@@ -236,7 +246,104 @@ fn the_static_line_fails_at_link_time_where_the_cxx_layer_is_missing() {
     );
 }
 
-/// The CMake package, through `find_package(errcat_ffi)`, both targets.
+/// `tests/c/NAME` (C or C++ by its extension) built with `flags` as
+/// `exe`, and run without `LD_LIBRARY_PATH` (cargo sets it to folders that
+/// hold the library): it must print "reported".
+fn build_and_run_alone(source: &str, exe: &str, flags: &[String]) -> PathBuf {
+    let cpp = source.ends_with(".cc");
+    let path = work_dir().join(exe);
+    let mut command = compiler_for(cpp);
+    command
+        .arg(if cpp { "-std=c++14" } else { "-std=c99" })
+        .args(["-Wall", "-Werror"])
+        .arg(crate_dir().join("tests/c").join(source))
+        .arg("-o")
+        .arg(&path)
+        .args(flags);
+    succeed(command);
+    let mut run = Command::new(&path);
+    run.env_remove("LD_LIBRARY_PATH");
+    let output = succeed(run);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "reported\n",
+        "{exe}"
+    );
+    path
+}
+
+/// The libraries `exe` names in its dynamic section.
+fn needed(exe: &Path) -> String {
+    let mut readelf = Command::new("readelf");
+    readelf.arg("-d").arg(exe);
+    let dynamic = String::from_utf8_lossy(&succeed(readelf).stdout).into_owned();
+    dynamic
+        .lines()
+        .filter(|line| line.contains("(NEEDED)"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn error_manager_h_is_the_compact_abi_in_c_with_the_compact_modules_flags() {
+    // Shared: runs without LD_LIBRARY_PATH, by the rpath of the line.
+    let flags = pkg_config("errcat_ffi_compact");
+    assert!(
+        flags.iter().any(|flag| flag.starts_with("-Wl,-rpath,")),
+        "{flags:?}"
+    );
+    let exe = build_and_run_alone("include_compact.c", "compact-shared", &flags);
+    assert!(needed(&exe).contains("liberrcat_ffi.so"));
+}
+
+#[test]
+fn the_compact_static_module_links_c_without_the_cxx_runtime() {
+    let flags = pkg_config("errcat_ffi_compact_static");
+    assert!(
+        !flags.iter().any(|flag| flag.contains("stdc++")),
+        "{flags:?}"
+    );
+    let exe = build_and_run_alone("include_compact.c", "compact-static", &flags);
+    let needed = needed(&exe);
+    assert!(!needed.contains("libstdc++"), "{needed}");
+    assert!(!needed.contains("liberrcat_ffi"), "{needed}");
+}
+
+#[test]
+fn error_manager_h_is_the_class_in_cxx_with_the_cxx_modules_flags() {
+    for module in ["errcat_ffi", "error_manager"] {
+        build_and_run_alone(
+            "include_class.cc",
+            &format!("class-{module}"),
+            &pkg_config(module),
+        );
+    }
+    build_and_run_alone(
+        "include_class.cc",
+        "class-error_manager_static",
+        &pkg_config("error_manager_static"),
+    );
+}
+
+#[test]
+fn cannes_link_line_minus_lerror_manager_links_errcode() {
+    // CANN's own link line, with only the folders added.
+    let include = prefix().join("include/errcat_ffi/cann");
+    let lib = prefix().join("lib");
+    let flags = [
+        format!("-I{}", include.display()),
+        format!("-L{}", lib.display()),
+        format!("-Wl,-rpath,{}", lib.display()),
+        "-lerror_manager".to_owned(),
+    ];
+    let exe = build_and_run_alone("include_class.cc", "minus-lerror_manager", &flags);
+    // The library is named by its SONAME, whichever name linked it.
+    assert!(needed(&exe).contains("liberrcat_ffi.so"));
+}
+
+/// The CMake packages, through `find_package(errcat_ffi)` and
+/// `find_package(error_manager)`, every target: the compact ones build C
+/// that includes "error_manager.h", the `error_manager` ones C++ that does.
 /// CMake is not part of the machines' toolchain: run it with
 /// `cargo test -p errcat-ffi --test link -- --ignored` where it is.
 #[test]
@@ -249,14 +356,25 @@ fn find_package_gives_targets_that_link_a_weak_only_program() {
     std::fs::write(
         project.join("CMakeLists.txt"),
         format!(
-            "cmake_minimum_required(VERSION 3.13)\nproject(weak_only CXX)\n\
+            "cmake_minimum_required(VERSION 3.13)\nproject(weak_only C CXX)\n\
              find_package(errcat_ffi 0.1 REQUIRED)\n\
+             find_package(error_manager 0.1 REQUIRED)\n\
              add_executable(weak_shared {source})\n\
              target_link_libraries(weak_shared PRIVATE errcat_ffi::errcat_ffi)\n\
              target_link_options(weak_shared PRIVATE -Wl,--as-needed)\n\
              add_executable(weak_static {source})\n\
-             target_link_libraries(weak_static PRIVATE errcat_ffi::errcat_ffi_static)\n",
-            source = crate_dir().join("tests/c/weak_report_only.cc").display()
+             target_link_libraries(weak_static PRIVATE errcat_ffi::errcat_ffi_static)\n\
+             add_executable(compact_shared {compact})\n\
+             target_link_libraries(compact_shared PRIVATE errcat_ffi::compact)\n\
+             add_executable(compact_static {compact})\n\
+             target_link_libraries(compact_static PRIVATE errcat_ffi::compact_static)\n\
+             add_executable(class_shared {class})\n\
+             target_link_libraries(class_shared PRIVATE error_manager)\n\
+             add_executable(class_static {class})\n\
+             target_link_libraries(class_static PRIVATE error_manager_static)\n",
+            source = crate_dir().join("tests/c/weak_report_only.cc").display(),
+            compact = crate_dir().join("tests/c/include_compact.c").display(),
+            class = crate_dir().join("tests/c/include_class.cc").display(),
         ),
     )
     .expect("the project is written");
@@ -271,12 +389,23 @@ fn find_package_gives_targets_that_link_a_weak_only_program() {
     let mut make = Command::new("cmake");
     make.arg("--build").arg(&build);
     succeed(make);
-    for exe in ["weak_shared", "weak_static"] {
-        let output = succeed(Command::new(build.join(exe)));
+    for exe in [
+        "weak_shared",
+        "weak_static",
+        "compact_shared",
+        "compact_static",
+        "class_shared",
+        "class_static",
+    ] {
+        let mut run = Command::new(build.join(exe));
+        run.env_remove("LD_LIBRARY_PATH");
+        let output = succeed(run);
         assert_eq!(
             String::from_utf8_lossy(&output.stdout),
             "reported\n",
             "{exe}"
         );
     }
+    let needed = needed(&build.join("compact_static"));
+    assert!(!needed.contains("libstdc++"), "{needed}");
 }

@@ -1,6 +1,8 @@
 //! The C ABI renders what the Rust API renders, byte for byte: the same
 //! reports made through `ReportErrMessage`/`ReportInterErrMessage` and
-//! through `report_dynamic`/`report_internal` give the same texts.
+//! through `report_dynamic`/`report_internal` give the same texts, but for
+//! the codes of CANN's compact table, which the C ABI renders in that
+//! table's texts.
 //!
 //! The functions are called here from Rust, through the rlib; the C
 //! programs of `tests/c_abi.rs` call them from C.
@@ -93,6 +95,12 @@ fn every_builtin_code_renders_alike() {
     let defs: Vec<_> = errcat::registry().iter().collect();
     assert!(defs.len() >= 21, "{} codes", defs.len());
     for def in defs {
+        // The codes of the compact runtime's table render that table's
+        // texts through the C ABI, as CANN's error_manager.c does, not the
+        // registry's (tests/c/compact_suite.c checks them).
+        if errcat_ffi::compact_table_codes().contains(&def.code()) {
+            continue;
+        }
         let values: Vec<String> = def
             .fields()
             .iter()
@@ -125,10 +133,10 @@ fn tracebacks_internal_errors_duplicates_and_warnings_render_alike() {
     let unicode = "é 中 🦀 \u{fffd}";
     assert_same(&[
         Report::Internal("E19999", "first, internal"),
-        Report::Defined("EK0201", &[("buf_size", "1MB")]),
+        Report::Defined("EK0005", &[("param", "1MB")]),
         Report::Defined("WZ0100", &[("rate", "1Hz")]),
         Report::Defined("EZ0101", &[("c", "3"), ("b", "2"), ("a", unicode)]),
-        Report::Defined("EK0201", &[("buf_size", "1MB")]),
+        Report::Defined("EK0005", &[("param", "1MB")]),
         Report::Internal("EK8888", "parameter check"),
         Report::Internal("WK9999", "internal warning"),
         Report::Defined("EK0005", &[("param", "%s %% {}\r\n")]),

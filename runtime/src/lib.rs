@@ -81,7 +81,7 @@ pub mod __private {
     pub use crate::process::{forget_process_id, keep_process_id};
     pub use crate::registry::definition_in_force;
     pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
-    pub use crate::report::{report_defined, report_formatted};
+    pub use crate::report::{__report_as, report_defined, report_formatted};
     pub use errcat_syntax as syntax;
     // What the `miette::Diagnostic` impls of `#[error_code]` call.
     #[cfg(feature = "miette")]

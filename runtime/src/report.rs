@@ -145,6 +145,27 @@ impl Report {
         })
     }
 
+    /// A report of `def`, which need not be registered, whose message is
+    /// `message` as text: how errcat-ffi puts back an item CANN's
+    /// `SetRawErrorMessages` was given with texts of its own (title, cause,
+    /// solution), which `def` carries. It is internal or a warning as its
+    /// code is.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn __with_definition(def: &'static ErrorDef, message: &str, time: ReportTime) -> Report {
+        Report {
+            code: def.code(),
+            def: Some(def),
+            warning: def.is_warning(),
+            internal: def.is_internal(),
+            message: message.to_owned(),
+            templated: false,
+            args: Vec::new(),
+            location: SourceLocation::caller(),
+            time,
+        }
+    }
+
     /// The code, such as `"EK0201"`.
     pub fn code(&self) -> &'static str {
         self.code
@@ -559,6 +580,27 @@ pub fn report_dynamic_with<'v>(
         SourceLocation::caller(),
     );
     Ok(())
+}
+
+/// Records a report of `def`, which need not be the definition in force
+/// nor registered at all, with `values` for its fields in order: how
+/// errcat-ffi records a report in the texts of CANN's compact table, which
+/// are not the registry's. Nothing is recorded when the number of values is
+/// not the number of fields.
+#[doc(hidden)]
+#[track_caller]
+pub fn __report_as(def: &'static ErrorDef, values: &[&str]) {
+    if values.len() != def.fields().len() {
+        return;
+    }
+    record(
+        NewReport::Defined {
+            def,
+            values: Values::Texts(values),
+            in_force: def,
+        },
+        SourceLocation::caller(),
+    );
 }
 
 /// Reports as [`report_dynamic`] does, with `suffix` written right after

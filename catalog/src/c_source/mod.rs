@@ -13,6 +13,7 @@
 //! [`Catalog::to_c_error_map`]: crate::Catalog::to_c_error_map
 //! [`Catalog::to_c_xmacro`]: crate::Catalog::to_c_xmacro
 
+mod context;
 mod lex;
 mod scan;
 mod update;
@@ -25,6 +26,9 @@ use std::ops::Range;
 
 use crate::position::Position;
 
+pub use context::{
+    Assertion, FileContext, Guard, LogCall, SiteContext, list_items, read_context, read_macro_uses,
+};
 pub use lex::allowed_kinds;
 pub use update::{RowShift, TableChange, TableStyle, TableUpdate, update_table};
 

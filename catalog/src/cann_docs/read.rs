@@ -37,6 +37,13 @@ pub struct PageContent {
     pub cause: Option<PageText>,
     /// The solution section, as the cause section.
     pub solution: Option<PageText>,
+    /// What the symptom section's placeholder sentence says each `%s`
+    /// means, in order (Markdown escapes dropped); `None` for a page with
+    /// no such sentence.
+    pub placeholders: Option<Vec<String>>,
+    /// The fenced block after the template under the symptom heading: the
+    /// page's example of the message.
+    pub example: Option<PageText>,
 }
 
 /// Reads a page whose file name gave `code`.
@@ -59,6 +66,8 @@ pub fn read_page(code: &str, text: &str) -> PageContent {
         template: None,
         cause: None,
         solution: None,
+        placeholders: None,
+        example: None,
     };
     let mut section: Option<Section> = None;
     let mut lines_of: Vec<(Section, Vec<(u32, &str)>)> = Vec::new();
@@ -116,13 +125,40 @@ pub fn read_page(code: &str, text: &str) -> PageContent {
     }
     for (section, lines) in lines_of {
         match section {
-            Section::Symptom if page.template.is_none() => page.template = first_block(&lines),
+            Section::Symptom if page.template.is_none() => {
+                page.template = first_block(&lines);
+                page.placeholders = lines
+                    .iter()
+                    .take_while(|(_, line)| !is_fence(line))
+                    .find_map(|(_, line)| {
+                        Language::ALL
+                            .into_iter()
+                            .find_map(|language| language.parse_placeholder_sentence(line.trim()))
+                    })
+                    .map(|descriptions| descriptions.into_iter().map(unescape_title).collect());
+                // The example is the block after the template's.
+                let fences: Vec<usize> = lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (_, line))| is_fence(line))
+                    .map(|(index, _)| index)
+                    .collect();
+                if let Some(&after) = fences.get(1) {
+                    page.example = first_block(&lines[after + 1..]);
+                }
+            }
             Section::PossibleCause if page.cause.is_none() => page.cause = prose(&lines),
             Section::Solution if page.solution.is_none() => page.solution = prose(&lines),
             _ => {}
         }
     }
     page
+}
+
+/// Whether `line` opens or closes a fenced block.
+fn is_fence(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with("```") || line.starts_with("~~~")
 }
 
 /// The first fenced block among `lines`.
@@ -250,8 +286,25 @@ mod tests {
                     text: "Free some.".to_owned(),
                     at: Position::new(24, 1)
                 }),
+                placeholders: None,
+                example: Some(PageText {
+                    text: "Cannot get 4M.".to_owned(),
+                    at: Position::new(14, 1)
+                }),
             }
         );
+    }
+
+    #[test]
+    fn a_chinese_page_tells_its_placeholders_and_example() {
+        let page = read_page(
+            "EK0201",
+            "# EK0201 Low\\_Memory\n\n## 错误信息\n\n报错格式如下，占位符%s表示内存大小：\n\n```text\nCannot get %s.\n```\n\n\
+             报错示例如下：\n\n```text\nCannot get 4M.\n```\n\n## 可能原因\n\n内存不足。\n",
+        );
+        assert_eq!(page.placeholders, Some(vec!["内存大小".to_owned()]));
+        assert_eq!(page.example.unwrap().text, "Cannot get 4M.");
+        assert_eq!(page.cause.unwrap().text, "内存不足。");
     }
 
     #[test]

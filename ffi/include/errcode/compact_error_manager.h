@@ -9,8 +9,13 @@
  * instead of error_manager.c; no call site changes. Its name is its own so
  * that no -I, with or without ffi/include/cann beside it, makes
  * "error_manager.h" mean the wrong manager: that name is the C++ class's
- * (cann/error_manager.h). The four functions and the macros of the
- * original keep their names and signatures:
+ * (cann/error_manager.h). Installed (ffi/install.sh), it is also
+ * include/errcat_ffi/compact/error_manager.h, and the flags of the compact
+ * modules (pkg-config errcat_ffi_compact, errcat_ffi_compact_static; CMake
+ * errcat_ffi::compact, errcat_ffi::compact_static) make #include
+ * "error_manager.h" this header, as CANN's compact sources write it; the
+ * static module needs no C++ runtime. The four functions and the macros of
+ * the original keep their names and signatures:
  *
  *     REPORT_INPUT_ERROR("EK0201", ARRAY("buf_size"), ARRAY("1048576B"));
  *     REPORT_INNER_ERROR("EK9999", "collector stopped at step %d", step);
@@ -25,6 +30,14 @@
  * Threads. Each thread has its own store of errors and warnings: reports of
  * one thread never show in another's messages. Registering a catalog is
  * seen by every thread.
+ *
+ * Fork. A child forked at any moment, while other threads report, read or
+ * register catalogs, can call every function at once: fork(), through a
+ * pthread_atfork handler, waits for the calls under way in other threads
+ * to end and holds back new ones until it returns, so that no lock or
+ * one-time initialisation of the library is held in the child by a thread
+ * it does not have. (CANN's own C++ manager holds its mutex across fork,
+ * and a child can hang on it.)
  *
  * Signals. No function of this header may be called from a signal handler;
  * none is async-signal-safe, as none of error_manager.c is (it calls
@@ -46,30 +59,35 @@
  * ReportErrMessage of a defined code and GetErrorMessage allocate nothing:
  * a million report/get pairs hold memory flat.
  *
- * Catalog. The library ships with CANN's "Profiling Errors" (EK0001-EK0007,
- * EK0201-EK0204, EK9999, with the texts of CANN's error_code.json) and the
- * other codes of the compact runtime's table (E10001, E10004, E10055, E19001,
- * E19025, EE1001, EH0001-EH0003, with that table's texts), at priority 0.
+ * Catalog. The library ships with the compact runtime's own table
+ * (E10001, E10004, E10055, E19001, E19025, EE1001, EH0001-EH0003,
+ * EK0001-EK0004, EK0201, EK9999), whose reports render that table's texts
+ * as error_manager.c renders them ("EK0201: Failed to allocate host memory
+ * for Profiling: 100." with its PossibleCause and Solution lines), and with
+ * the other codes of CANN's "Profiling Errors" (EK0005-EK0007,
+ * EK0202-EK0204, with the texts of CANN's error_code.json), at priority 0.
  * ErrcodeRegisterCatalogJson and ErrcodeRegisterCatalogFile add more at run
- * time; a priority of 1 or more replaces built-in texts. In a catalog's
- * message "%s" is the only placeholder and "%%" a percent sign, as
- * sprintf_s reads the original's table ("100%% of %s" renders "100% of 4
- * GB"); a lone "%" is refused when the catalog is registered.
+ * time; a priority of 1 or more replaces built-in texts, the table's
+ * included. In a catalog's message "%s" is the only placeholder and "%%" a
+ * percent sign, as sprintf_s reads the original's table ("100%% of %s"
+ * renders "100% of 4 GB"); a lone "%" is refused when the catalog is
+ * registered.
+ *
+ * Dropped reports. As error_manager.c does, a report that cannot be made as
+ * asked (NULL, unknown or malformed code, an argument of the definition
+ * not given, a code given to ReportInterErrMessage that is not internal)
+ * is dropped, and ErrcodeLastError says why. With the environment variable
+ * ERRCAT_FFI_TRACE_DROPPED set to anything but "" or "0" before the first
+ * call, or after ErrcodeTraceDropped(1), it is recorded instead as an
+ * internal error whose message says what went wrong, under the internal
+ * code of the code's module (EK9999 for EK0201) or E19999, so that the
+ * text shows it.
  *
  * What differs from error_manager.c, as a caller sees it:
- *  - The EK codes have CANN's error_code.json texts, so that EK0201 renders
- *    "EK0201: Failed to allocate 100 host memory for Profiling." followed by
- *    its PossibleCause and Solution lines, where the compact table said
- *    "Failed to allocate host memory for Profiling: 100.".
- *  - Nothing is dropped without a trace. A report that cannot be made as
- *    asked (NULL, unknown or malformed code, an argument of the definition
- *    not given, a code given to ReportInterErrMessage that is not internal)
- *    is recorded as an internal error whose message says what went wrong,
- *    under the internal code of the code's module (EK9999 for EK0201) or
- *    E19999, and ErrcodeLastError returns the same text. Templates may have
- *    any number of arguments (the C code dropped those with more than 3),
- *    and FormatReportInner cuts a long message with "..." instead of
- *    dropping it.
+ *  - EK0005-EK0007 and EK0202-EK0204 are defined (the C code drops them).
+ *  - Templates may have any number of arguments (the C code dropped those
+ *    with more than 3), and FormatReportInner cuts a long message with
+ *    "..." instead of dropping it.
  *  - NULL pointers are never dereferenced: a NULL message or argument value
  *    reads as "(null)"; see each function. Text that is not UTF-8 is kept
  *    with each invalid sequence replaced by U+FFFD.
@@ -219,6 +237,21 @@ void ReportErrMessage(const char *errorCode, char *args[], char *argValues[], in
  * Nothing is kept after the call returns.
  */
 void ReportInterErrMessage(const char *errorCode, const char *errorMsg);
+
+/**
+ * Whether a report that CANN's error_manager.c drops is traced: 1 when it
+ * is recorded as an internal error whose message says why it could not be
+ * made (an unknown code, an argument of the definition not given, a code
+ * given to `ReportInterErrMessage` that is not internal), 0 when it is
+ * dropped as CANN drops it. Either way `ErrcodeLastError` says why.
+ *
+ * Dropped by default, so that GetErrorMessage renders what CANN's renders;
+ * setting the environment variable `ERRCAT_FFI_TRACE_DROPPED` to anything
+ * but "" or "0" before the first call turns traces on. `enable` 1 turns
+ * them on, 0 off, for every thread from now on; a negative `enable` only
+ * asks. Returns the setting before the call.
+ */
+int32_t ErrcodeTraceDropped(int32_t enable);
 
 /**
  * Renders the calling thread's errors and clears them; NULL when it has

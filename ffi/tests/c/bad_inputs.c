@@ -10,10 +10,9 @@
 #include "check.h"
 
 #define EK0201_TAIL                                                                     \
-    " host memory for Profiling.\r\n"                                                   \
-    "        PossibleCause: Allocation failed due to insufficient host memory.\r\n"     \
-    "        Solution: Stop unnecessary processes and ensure that the required memory " \
-    "is available.\r\n"
+    ".\r\n"                                                   \
+    "        PossibleCause: Available memory is insufficient.\r\n"     \
+    "        Solution: Close unused applications.\r\n"
 
 #define SHAPE "a code is six characters: `E` or `W`, an uppercase letter or digit, then four digits (like `EK0201`)"
 
@@ -66,7 +65,7 @@ static void null_pointers_in_report_err_message(void)
 
     /* A NULL value reads as "(null)", as printf prints it. */
     ReportErrMessage("EK0201", names_buf_size, null_values, 1);
-    expect("EK0201: Failed to allocate (null)" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: (null)" EK0201_TAIL, NULL);
 }
 
 static void counts_that_lie(void)
@@ -94,9 +93,9 @@ static void counts_that_lie(void)
 
     /* argsNum larger than the arrays' use: reading stops at the NULL padding. */
     ReportErrMessage("EK0201", padded_names, padded_values, 8);
-    expect("EK0201: Failed to allocate 2MB" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: 2MB" EK0201_TAIL, NULL);
     ReportErrMessage("EK0201", padded_names, padded_values, 2147483647);
-    expect("EK0201: Failed to allocate 2MB" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: 2MB" EK0201_TAIL, NULL);
 }
 
 static void codes_of_the_wrong_shape_and_unknown_codes(void)
@@ -138,17 +137,17 @@ static void misspelled_extra_and_repeated_names(void)
         "arguments given: buf_sz=1MB");
     /* Names the definition does not have are ignored, as the C code did. */
     REPORT_INPUT_ERROR("EK0201", ARRAY("extra", "buf_size"), ARRAY("x", "3MB"));
-    expect("EK0201: Failed to allocate 3MB" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: 3MB" EK0201_TAIL, NULL);
     /* Of a name given twice, the first counts, as the C code did. */
     REPORT_INPUT_ERROR("EK0201", ARRAY("buf_size", "buf_size"), ARRAY("4MB", "5MB"));
-    expect("EK0201: Failed to allocate 4MB" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: 4MB" EK0201_TAIL, NULL);
 }
 
 static void text_that_is_not_utf8(void)
 {
     /* Each invalid sequence becomes U+FFFD (EF BF BD). */
     REPORT_INPUT_ERROR("EK0201", ARRAY("buf_size"), ARRAY("\xff\xfe" "1MB\xc3"));
-    expect("EK0201: Failed to allocate \xef\xbf\xbd\xef\xbf\xbd" "1MB\xef\xbf\xbd" EK0201_TAIL, NULL);
+    expect("EK0201: Failed to allocate host memory for Profiling: \xef\xbf\xbd\xef\xbf\xbd" "1MB\xef\xbf\xbd" EK0201_TAIL, NULL);
     REPORT_INPUT_ERROR("EK\xff" "201", ARRAY("buf_size"), ARRAY("1MB"));
     expect("EK9999: Inner Error!\r\n"
            "ReportErrMessage: unknown error code \"EK\xef\xbf\xbd" "201\": no definition is registered; "

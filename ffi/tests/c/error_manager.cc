@@ -165,14 +165,32 @@ void CheckRawMessages()
         ClassErrorText().c_str(),
         "[PID: P] T Config_Error(EK0003): Value xyz for aic_metrics is invalid. Reason: bad.\n"
         "TraceBack (most recent call last):\n        collector stopped\n");
-    // An item made by hand, and one whose code no store keeps (left out).
+    // Items made by hand are shown as given, as CANN shows them: a defined
+    // code with texts of its own (no title here, where the catalog has one),
+    // and a code no catalog defines. One whose code is malformed is left out.
     error_message::ErrorItem made{"EZ3906", "", "The package is missing.", "", "", {}, "2026-01-02-03:04:05.006.007"};
     error_message::ErrorItem stray{"XX0000", "", "stray", "", "", {}, ""};
     CHECK_INT(Manager().SetRawErrorMessages({made, stray}), 0);
-    const std::string text = Manager().GetErrorMessage();
-    CHECK(text.find("] 2026-01-02-03:04:05.006.007 Package_Missing(EZ3906): The package is missing.\n") !=
-          std::string::npos);
+    std::string text = Manager().GetErrorMessage();
+    CHECK(text.find("] 2026-01-02-03:04:05.006.007 (EZ3906): The package is missing.\n") != std::string::npos);
     CHECK(text.find("stray") == std::string::npos);
+    error_message::ErrorItem unknown{"E10002", "Device_Error", "Device id was not set", "N/A", "Set it first.", {}, ""};
+    error_message::ErrorItem titled{"EZ3906", "Own_Title", "Again.", "Its own cause.", "", {}, ""};
+    CHECK_INT(Manager().SetRawErrorMessages({unknown, titled}), 0);
+    text = Manager().GetErrorMessage();
+    CHECK(text.find(" Device_Error(E10002): Device id was not set\n        Solution: Set it first.\n"
+                    "TraceBack (most recent call last):\n        Again.\n") != std::string::npos);
+    CHECK(text.find("N/A") == std::string::npos);
+    // Taken back raw, they keep their texts as given, "N/A" included.
+    CHECK_INT(Manager().SetRawErrorMessages({unknown, titled}), 0);
+    const auto raw = Manager().GetRawErrorMessages();
+    if (CHECK_INT(raw.size(), 2)) {
+        CHECK_STR(raw[0].error_title.c_str(), "Device_Error");
+        CHECK_STR(raw[0].possible_cause.c_str(), "N/A");
+        CHECK_STR(raw[0].solution.c_str(), "Set it first.");
+        CHECK_STR(raw[1].error_title.c_str(), "Own_Title");
+        CHECK_STR(raw[1].possible_cause.c_str(), "Its own cause.");
+    }
 }
 
 // stars_engine: a context copied on one thread and set on another.

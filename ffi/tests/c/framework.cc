@@ -300,6 +300,16 @@ void CheckUserDefinedAndWarnings()
         ErrorText().c_str(),
         "[PID: P] T (EU0042): model m.om is empty\nTraceBack (most recent call last):\n"
         "        empty code\n        predefined code\n        malformed code\n        NULL code\n");
+    // Codes ending in 8888 or 9999 are internal to CANN's IsUserDefinedErrorCode,
+    // so EU8888 and EU9999 are reported as EU0000, as CANN reports them.
+    Begin();
+    CHECK_INT(error_message::ReportUserDefinedErrMsg("EU8888", "a parameter check"), 0);
+    CHECK_INT(error_message::ReportUserDefinedErrMsg("EU9999", "an internal %s", "error"), 0);
+    End();
+    CHECK_STR(
+        ErrorText().c_str(),
+        "[PID: P] T (EU0000): a parameter check\nTraceBack (most recent call last):\n"
+        "        an internal error\n");
     const std::string too_long(1024, 'u');
     CHECK_INT(error_message::ReportUserDefinedErrMsg("EU0001", "%s", too_long.c_str()), -1);
     CHECK_INT(error_message::ReportUserDefinedErrMsg("EU0001", nullptr), -1);

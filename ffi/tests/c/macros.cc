@@ -39,24 +39,24 @@ int main()
 
     collector.Allocate(1048576);
     CHECK_STR(GetErrorMessage(),
-        "EK0201: Failed to allocate 1048576B host memory for Profiling.\r\n"
-        "        PossibleCause: Allocation failed due to insufficient host memory.\r\n"
-        "        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n");
+        "EK0201: Failed to allocate host memory for Profiling: 1048576B.\r\n"
+        "        PossibleCause: Available memory is insufficient.\r\n"
+        "        Solution: Close unused applications.\r\n");
 
     collector.Configure("abc", "aic_metrics");
     const int line = collector.Stop(7);
     char param[] = "sys_hardware_mem_freq";
     REPORT_INPUT_ERROR("EK0005", ARRAY("param"), ARRAY(param));
     // A single-element list needs no ARRAY.
-    REPORT_INPUT_ERROR("EK0004", {"intf"}, {"aclprofGetOpTime"});
+    REPORT_INPUT_ERROR("EH0002", {"param"}, {"aclprofGetOpTime"});
     const std::string expected =
-        std::string("EK0003: Value abc for aic_metrics is invalid. Reason: it is not a number.\r\n"
+        std::string("EK0003: Failed to set the aic_metrics to [abc]. Reason: it is not a number.\r\n"
                     "        TraceBack (most recent call last):\r\n"
                     "        [FUNC:Stop][FILE:") +
         __FILE__ + "][LINE:" + std::to_string(line) +
         "]\"collector stopped at step 7\"\r\n"
         "        Parameter sys_hardware_mem_freq is not supported.\r\n"
-        "        The current system or device does not support aclprofGetOpTime.\r\n";
+        "        Argument aclprofGetOpTime must not be NULL.\r\n";
     CHECK_STR(GetErrorMessage(), expected.c_str());
 
     // The additions, from C++.

@@ -28,11 +28,11 @@ static double seconds(void)
  * pages of slack for the allocator and the stack. */
 #define FLAT_BYTES (64L * 1024L)
 
-static const char* EXPECTED_HEAD = "EK0201: Failed to allocate ";
+static const char* EXPECTED_HEAD = "EK0201: Failed to allocate host memory for Profiling: ";
 static const char* EXPECTED_TAIL =
-    " host memory for Profiling.\r\n"
-    "        PossibleCause: Allocation failed due to insufficient host memory.\r\n"
-    "        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n";
+    ".\r\n"
+    "        PossibleCause: Available memory is insufficient.\r\n"
+    "        Solution: Close unused applications.\r\n";
 
 /* One report/get pair of EK0201; whether its text is the expected one. */
 static int ek0201_pair(long cycle)

@@ -57,9 +57,9 @@ static void* worker(void* arg)
             continue;
         }
         snprintf(expected, sizeof(expected),
-            "EK0201: Failed to allocate %s host memory for Profiling.\r\n"
-            "        PossibleCause: Allocation failed due to insufficient host memory.\r\n"
-            "        Solution: Stop unnecessary processes and ensure that the required memory is available.\r\n",
+            "EK0201: Failed to allocate host memory for Profiling: %s.\r\n"
+            "        PossibleCause: Available memory is insufficient.\r\n"
+            "        Solution: Close unused applications.\r\n",
             value);
         text = GetErrorMessage();
         if (round % 10 == 0 && round > 0) {
@@ -69,14 +69,13 @@ static void* worker(void* arg)
             snprintf(previous_inner, sizeof(previous_inner), "thread %d round %d", id, round - 1);
             /* Round - 1 was not taken: it heads the text, this round follows. */
             snprintf(expected, sizeof(expected),
-                "EK0201: Failed to allocate %s host memory for Profiling.\r\n"
-                "        PossibleCause: Allocation failed due to insufficient host memory.\r\n"
-                "        Solution: Stop unnecessary processes and ensure that the required memory is "
-                "available.\r\n"
+                "EK0201: Failed to allocate host memory for Profiling: %s.\r\n"
+                "        PossibleCause: Available memory is insufficient.\r\n"
+                "        Solution: Close unused applications.\r\n"
                 "        TraceBack (most recent call last):\r\n"
                 "        %s\r\n"
                 "        %s\r\n"
-                "        Failed to allocate %s host memory for Profiling.\r\n",
+                "        Failed to allocate host memory for Profiling: %s.\r\n",
                 previous, previous_inner, inner, value);
         } else {
             strcat(expected, "        TraceBack (most recent call last):\r\n        ");
