@@ -22,7 +22,8 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Check catalogs, and with --against the other copies of their codes:
     /// one `FILE:LINE:COLUMN: CODE: what is wrong` line per error (at most
-    /// 100 a file, then `FILE: ... and N more findings`), closed by `N
+    /// 100 a file unless --max-per-file says otherwise, then `FILE: ... and
+    /// N more findings`), closed by `N
     /// errors, M warnings in K files`, or by a `checked ...: no errors`
     /// line when there is none. Without catalogs and paths, checks what
     /// the project file (errcode.toml, in the working folder or above)
@@ -73,12 +74,33 @@ pub(crate) enum Command {
         /// warnings.
         #[arg(long, value_name = "FILE|REV:PATH")]
         previous: Option<String>,
+        /// --previous from git: the (first) catalog as it was where HEAD
+        /// left REF (`git merge-base REF HEAD`), for a branch or a pull
+        /// request (`--previous-ref origin/main`).
+        #[arg(long, value_name = "REF", conflicts_with = "previous")]
+        previous_ref: Option<String>,
         /// The --against paths mirror the catalogs whole (a Rust crate of
         /// their definitions, a JSON copy): a code on one side only is an
         /// error, a catalog's code that no copy defines and a copy's code
         /// the catalogs lack alike.
         #[arg(long)]
         complete: bool,
+        /// Text shows at most this many findings of one file, then how
+        /// many more it has; 0 shows every one. JSON and SARIF always
+        /// carry every finding.
+        #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_PER_FILE)]
+        max_per_file: usize,
+        /// Only the findings and the closing `N errors, M warnings in K
+        /// files` line: no notes, no `checked ...` line.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Show only the findings of these files (a pre-commit hook's or a
+        /// pull request's changed files), reading the whole tree all the
+        /// same to resolve constants, enumerators and definitions. Accept
+        /// tables that accept nothing and baseline findings that are gone
+        /// are not told: the rest of the tree was not looked at.
+        #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "write_baseline")]
+        changed: Vec<PathBuf>,
     },
     /// Per code, when the catalog's git history added, changed (by
     /// category and rule) and removed or retired it. Each version (a commit
@@ -216,6 +238,9 @@ pub(crate) enum CheckFormat {
     Json,
     /// SARIF 2.1.0, for code-scanning annotations.
     Sarif,
+    /// GitHub Actions workflow commands: `::error file=...,line=...::`
+    /// annotations, then the closing lines.
+    Github,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

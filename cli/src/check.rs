@@ -4,6 +4,7 @@
 //! accepted by the project file, by an `errcode: allow(...)` comment or by
 //! a baseline.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
@@ -16,6 +17,7 @@ use crate::history::Previous;
 use crate::outcome::{Outcome, Status};
 use crate::policy::{AcceptedBy, apply};
 use crate::project::{FILE_NAME, Project};
+use crate::report::Notification;
 use crate::source::Source;
 use crate::walk::{DEFAULT_MAX_FILE_SIZE, Excludes, walk};
 
@@ -30,7 +32,16 @@ pub(crate) struct CheckArgs {
     pub(crate) baseline: Option<PathBuf>,
     pub(crate) write_baseline: Option<PathBuf>,
     pub(crate) previous: Option<String>,
+    /// The previous version from git: where HEAD left this revision.
+    pub(crate) previous_ref: Option<String>,
     pub(crate) complete: bool,
+    /// How many findings of one file text shows (0: all).
+    pub(crate) max_per_file: usize,
+    /// Only the findings and the closing count.
+    pub(crate) quiet: bool,
+    /// The files whose findings are shown (empty: every file's); the
+    /// whole tree is read all the same, to resolve names and definitions.
+    pub(crate) changed: Vec<PathBuf>,
 }
 
 /// The catalogs and copies a command works on: from its arguments, else
@@ -89,7 +100,51 @@ impl Inputs {
     }
 }
 
+/// `explain`'s catalog and paths, as `check` finds its own: a catalog
+/// named is taken with the paths named; with none named, the project
+/// file's first catalog, and its `against` unless paths are named; with
+/// no project file either, none (the built-in catalog).
+pub(crate) fn explain_inputs(
+    catalog: Option<PathBuf>,
+    against: Vec<PathBuf>,
+) -> Result<(Option<PathBuf>, Vec<PathBuf>), Outcome> {
+    if catalog.is_some() {
+        return Ok((catalog, against));
+    }
+    let Some(project) = Project::find(None).map_err(Outcome::input_error)? else {
+        return Ok((None, against));
+    };
+    let against = if against.is_empty() {
+        project.against.clone()
+    } else {
+        against
+    };
+    Ok((project.catalogs.first().cloned(), against))
+}
+
 pub(crate) fn run(args: CheckArgs) -> Outcome {
+    let format = args.format;
+    let mut outcome = checked(args);
+    // A run that could not start still writes the log a code-scanning
+    // service reads: no results, an unsuccessful invocation, and why.
+    if format == CheckFormat::Sarif
+        && outcome.status == Status::InputError
+        && outcome.stdout.is_empty()
+    {
+        let failures: Vec<Notification> = outcome
+            .stderr
+            .lines()
+            .map(|line| Notification {
+                file: None,
+                message: line.trim_start_matches("errcode: ").to_owned(),
+            })
+            .collect();
+        outcome.stdout = crate::report::sarif(&[], &[], &LeftOut::default(), &failures, false);
+    }
+    outcome
+}
+
+fn checked(args: CheckArgs) -> Outcome {
     let inputs = match Inputs::gather(
         &args.files,
         &args.against,
@@ -105,7 +160,7 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         outcome.status = Status::InputError;
         match args.format {
             CheckFormat::Text => outcome.note(why),
-            _ => {
+            CheckFormat::Json | CheckFormat::Sarif | CheckFormat::Github => {
                 outcome.note(why);
                 extra.push(json!({
                     "file": file,
@@ -120,6 +175,13 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             }
         }
     };
+    // `--changed`: the files whose findings are shown, as findings name them.
+    let changed: Option<HashSet<String>> = (!args.changed.is_empty()).then(|| {
+        args.changed
+            .iter()
+            .map(|path| crate::paths::name(path))
+            .collect()
+    });
     let mut findings: Vec<Finding> = Vec::new();
     let mut left_out = LeftOut::default();
     let mut read: Vec<Source> = Vec::new();
@@ -153,15 +215,22 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     }
     // The changes from the previous version, and the codes whose sites
     // they break.
-    // The project file's is relative to its own folder.
-    let previous = args.previous.clone().map(Previous::Given).or_else(|| {
-        let project = inputs.project.as_ref()?;
-        Some(Previous::Project {
-            spec: project.previous.clone()?,
-            file: project.file.clone(),
-            root: project.root.clone(),
-        })
-    });
+    // `--previous-ref`: the catalog where HEAD left the reference. The
+    // project file's is relative to its own folder.
+    let previous = match (&args.previous_ref, inputs.catalogs.first()) {
+        (Some(reference), Some(catalog)) => match crate::git::merge_base_spec(reference, catalog) {
+            Ok(spec) => Some(Previous::Given(spec)),
+            Err(why) => return Outcome::input_error(why),
+        },
+        _ => args.previous.clone().map(Previous::Given).or_else(|| {
+            let project = inputs.project.as_ref()?;
+            Some(Previous::Project {
+                spec: project.previous.clone()?,
+                file: project.file.clone(),
+                root: project.root.clone(),
+            })
+        }),
+    };
     let mut changes: Vec<Finding> = Vec::new();
     if let (Some(spec), Some(current)) = (&previous, read.first()) {
         match crate::history::previous_changes(spec, &inputs.catalogs[0], current, inputs.max_size)
@@ -189,7 +258,9 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         // A file too large to read is named even without --warn: what it
         // holds goes unchecked.
         for (path, skip) in &walked.skipped {
-            if let crate::walk::Skip::TooLarge(_) = skip {
+            if let crate::walk::Skip::TooLarge(_) = skip
+                && !args.quiet
+            {
                 outcome.note(format!(
                     "note: {} is {}",
                     crate::paths::name(path),
@@ -244,6 +315,35 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             }
         }
         tally = format!(" against {}", compared.tally.describe());
+        if let Some(changed) = &changed {
+            // The files given that no reader took: named, not passed over
+            // in silence.
+            let read: HashSet<String> = walked
+                .files
+                .iter()
+                .map(|walked| crate::paths::name(&walked.path))
+                .chain(checked.iter().map(|checked| checked.file.clone()))
+                .collect();
+            let unread: Vec<&String> = changed
+                .iter()
+                .filter(|file| !read.contains(*file))
+                .collect();
+            if !unread.is_empty() && !args.quiet {
+                let shown: Vec<&str> = unread.iter().take(5).map(|file| file.as_str()).collect();
+                let more = unread.len() - shown.len();
+                outcome.note(format!(
+                    "{} of the changed files {} not checked (not under the --against paths, excluded, or of no known kind): {}{}",
+                    unread.len(),
+                    if unread.len() == 1 { "is" } else { "are" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                ));
+            }
+            tally.push_str(&format!(
+                "; findings of {} shown",
+                errcat_syntax::counted(changed.len(), "changed file")
+            ));
+        }
     }
     findings.extend(changes);
     let project = inputs.project.as_ref();
@@ -261,6 +361,21 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
         Err(why) => return Outcome::input_error(why),
     };
     let mut applied = apply(findings, project, baseline.as_mut());
+    // A partial run: only the changed files' findings count. What the
+    // project file and the baseline accept elsewhere was not looked at, so
+    // neither an accept that accepted nothing nor a baseline's finding
+    // that is gone says anything.
+    if let Some(changed) = &changed {
+        applied
+            .active
+            .retain(|finding| changed.contains(&finding.file));
+        applied
+            .accepted
+            .retain(|(finding, _)| changed.contains(&finding.file));
+        left_out.0.retain(|file, _| changed.contains(file));
+        applied.unused.clear();
+        applied.baseline_gone = 0;
+    }
     if let Some(project) = project {
         applied.active.extend(
             applied
@@ -310,10 +425,27 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
     }
     let notes = notes(&applied.accepted, applied.baseline_gone, baseline.as_ref());
     match args.format {
-        CheckFormat::Text => {
-            outcome
-                .stdout
-                .push_str(&crate::report::text(&active, &left_out));
+        CheckFormat::Text | CheckFormat::Github => {
+            outcome.styled = args.format == CheckFormat::Text;
+            outcome.stdout.push_str(&match args.format {
+                CheckFormat::Github => {
+                    let failures: Vec<Notification> = extra
+                        .iter()
+                        .map(|value| Notification {
+                            file: value["file"].as_str().map(str::to_owned),
+                            message: value["message"].as_str().unwrap_or_default().to_owned(),
+                        })
+                        .collect();
+                    crate::report::github(&active, &left_out, &failures)
+                }
+                _ => crate::report::text(&active, &left_out, args.max_per_file),
+            });
+            if args.quiet {
+                outcome
+                    .stdout
+                    .push_str(&format!("{}\n", crate::report::summary(&active, &left_out)));
+                return outcome;
+            }
             outcome.stdout.push_str(&notes);
             let entries: Vec<String> = read
                 .iter()
@@ -348,12 +480,27 @@ pub(crate) fn run(args: CheckArgs) -> Outcome {
             }
         }
         CheckFormat::Json => {
-            outcome.stderr.push_str(&notes);
+            if !args.quiet {
+                outcome.stderr.push_str(&notes);
+            }
             outcome.stdout = crate::report::json(&active, &left_out, &extra);
         }
         CheckFormat::Sarif => {
-            outcome.stderr.push_str(&notes);
-            outcome.stdout = crate::report::sarif(&active, &applied.accepted);
+            if !args.quiet {
+                outcome.stderr.push_str(&notes);
+            }
+            let failures: Vec<Notification> = extra
+                .iter()
+                .map(|value| Notification {
+                    file: value["file"].as_str().map(str::to_owned),
+                    message: value["message"].as_str().unwrap_or_default().to_owned(),
+                })
+                .collect();
+            // A catalog that is no catalog at all is a finding of its own,
+            // and the run did not do what it was asked all the same.
+            let successful = outcome.status != Status::InputError;
+            outcome.stdout =
+                crate::report::sarif(&active, &applied.accepted, &left_out, &failures, successful);
         }
     }
     outcome
@@ -372,7 +519,10 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
         .iter()
         .filter(|(_, by)| matches!(by, AcceptedBy::Project(_)))
         .count();
-    let by_baseline = accepted.len() - by_project;
+    let by_baseline = accepted
+        .iter()
+        .filter(|(_, by)| matches!(by, AcceptedBy::Baseline))
+        .count();
     if by_project > 0 {
         notes.push_str(&format!(
             "errcode: {} accepted by the project file\n",

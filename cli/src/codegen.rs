@@ -27,6 +27,7 @@ pub(crate) fn run(file: &Path, target: Target) -> Outcome {
             stdout: rust,
             stderr: refused,
             status: crate::outcome::Status::Failure,
+            styled: false,
         },
         Ok(rust) => Outcome::printed(rust),
         // A valid catalog always converts; the errors are named all the same.

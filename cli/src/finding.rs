@@ -323,6 +323,10 @@ pub(crate) struct Finding {
     /// Places the finding concerns beyond its own: the report sites and
     /// table rows a change breaks.
     pub(crate) related: Vec<Related>,
+    /// The line of the `errcode: allow(...)` comment that accepts the
+    /// finding, at its site or row: it is no longer counted, and SARIF
+    /// shows it suppressed in the source.
+    pub(crate) allowed_at: Option<u32>,
 }
 
 /// A place a finding concerns, and how.
@@ -333,6 +337,24 @@ pub(crate) struct Related {
     pub(crate) column: u32,
     /// What is there: `report site, keys "config, value, reason"`.
     pub(crate) note: String,
+}
+
+impl Related {
+    /// `FILE:LINE:COLUMN: note`, as a line shows it; the note alone for
+    /// what stands for the places not listed (`... and 3 more uses`), which
+    /// have no file.
+    pub(crate) fn shown(&self) -> String {
+        if self.line == 0 {
+            return format!("{} {}", self.file, crate::paths::shown(&self.note));
+        }
+        format!(
+            "{}:{}:{}: {}",
+            crate::paths::shown(&self.file),
+            self.line,
+            self.column,
+            crate::paths::shown(&self.note)
+        )
+    }
 }
 
 impl Finding {
@@ -357,6 +379,7 @@ impl Finding {
             severity: kind.default_severity(),
             entry: None,
             related: Vec::new(),
+            allowed_at: None,
         }
     }
 
@@ -384,6 +407,19 @@ impl Finding {
         matches!(self.kind, Kind::Change(rule) if rule.category() == Category::Sites)
     }
 
+    /// `FILE:LINE:COLUMN:`, `FILE:` alone for a whole file or folder, as a
+    /// line shows it.
+    pub(crate) fn location(&self) -> String {
+        let mut location = format!("{}:", crate::paths::shown(&self.file));
+        if self.line > 0 {
+            location.push_str(&format!("{}:", self.line));
+            if self.column > 0 {
+                location.push_str(&format!("{}:", self.column));
+            }
+        }
+        location
+    }
+
     pub(crate) fn severity_name(&self) -> &'static str {
         match self.severity {
             Severity::Error => "error",
@@ -396,13 +432,7 @@ impl fmt::Display for Finding {
     /// `FILE:LINE:COLUMN: [warning: ]CODE: message`; `FILE:` alone for a
     /// finding about a whole file or folder (line 0).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", crate::paths::shown(&self.file))?;
-        if self.line > 0 {
-            write!(f, "{}:", self.line)?;
-            if self.column > 0 {
-                write!(f, "{}:", self.column)?;
-            }
-        }
+        f.write_str(&self.location())?;
         if !self.is_error() {
             f.write_str(" warning:")?;
         }
@@ -411,14 +441,7 @@ impl fmt::Display for Finding {
         }
         write!(f, " {}", crate::paths::shown(&self.message))?;
         for related in &self.related {
-            write!(
-                f,
-                "\n    {}:{}:{}: {}",
-                crate::paths::shown(&related.file),
-                related.line,
-                related.column,
-                crate::paths::shown(&related.note)
-            )?;
+            write!(f, "\n    {}", related.shown())?;
         }
         Ok(())
     }

@@ -423,6 +423,35 @@ fn read_log(mut log: impl BufRead) -> Result<Vec<Version>, String> {
     Ok(versions)
 }
 
+/// The previous version of `file` for a branch's changes, as `REV:./NAME`
+/// (relative to `file`'s folder): REV the merge base of `reference` and
+/// `HEAD`, where the branch left `reference`, so that what `reference`
+/// changed since is not counted. The one name git takes as an argument
+/// here is refused as [`refused_revision`] refuses one, and passed after
+/// `--end-of-options` all the same.
+pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, String> {
+    if let Some(why) = refused_revision(reference) {
+        return Err(format!("the reference {} {why}", paths::shown(reference)));
+    }
+    let what = format!("find where HEAD left {}", paths::shown(reference));
+    let output = git(&folder_of(file))
+        .args(["merge-base", "--end-of-options", reference, "HEAD"])
+        .output()
+        .map_err(|error| format!("cannot run git to {what}: {error}"))?;
+    let base = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    if !output.status.success() || base.is_empty() || !base.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!(
+            "git cannot {what}: {}",
+            paths::shown(String::from_utf8_lossy(&output.stderr).trim())
+        ));
+    }
+    let name = file
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(format!("{base}:./{name}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

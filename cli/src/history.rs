@@ -2,7 +2,7 @@
 //! version, as findings) and `errcode history` (per code, when each of
 //! its versions added, changed and removed it).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use errcat::catalog::{Catalog, Category, Rule, changes, load_bytes};
@@ -37,7 +37,7 @@ fn previous(
     previous: &Previous,
     catalog: &Path,
     max_size: u64,
-) -> Result<(String, Catalog), String> {
+) -> Result<(String, Catalog, bool), String> {
     let (spec, files_in, git_in, given_in) = match previous {
         Previous::Given(spec) => (
             spec,
@@ -52,7 +52,8 @@ fn previous(
     let file = files_in.join(spec);
     // A file of that name is the file, whatever it holds (`v1:a.json`).
     let exists = std::fs::symlink_metadata(&file).is_ok();
-    let (name, bytes) = if !exists && spec.contains(':') {
+    let revision = !exists && spec.contains(':');
+    let (name, bytes) = if revision {
         if let Some(why) = git::refused_revision(spec) {
             return Err(format!(
                 "{given_in}the previous version `{}` names a revision that {why}",
@@ -79,7 +80,7 @@ fn previous(
             "the previous version {name} is not a catalog: `errcode check {name}` says why"
         ));
     }
-    Ok((name, loaded.catalog))
+    Ok((name, loaded.catalog, revision))
 }
 
 /// The changes from the previous version `spec` to `current` (read from
@@ -91,22 +92,41 @@ pub(crate) fn previous_changes(
     current: &Source,
     max_size: u64,
 ) -> Result<Vec<Finding>, String> {
-    let (name, old) = previous(spec, path, max_size)?;
+    let (name, old, revision) = previous(spec, path, max_size)?;
     let file = current.name();
+    let now: HashMap<&str, errcat::catalog::Position> = current
+        .catalog
+        .entries
+        .iter()
+        .map(|entry| (entry.code.as_str(), entry.position))
+        .collect();
     Ok(changes(&old, &current.catalog)
         .into_iter()
         .map(|change| {
-            let (place, at) = if change.after.line > 0 {
-                (file.clone(), change.after)
-            } else {
-                (name.clone(), change.before)
-            };
             let mut message = format!(
                 "{} ({}): {}",
                 change.rule.name(),
                 change.rule.category().name(),
                 change.detail
             );
+            // A code that is gone is shown where it was: in a previous
+            // version that is a file, there; in one that is a revision
+            // (`REV:PATH`, no file to open), at the current entry that
+            // followed it, the revision's place named in the message.
+            let (place, at) = if change.after.line > 0 {
+                (file.clone(), change.after)
+            } else if revision {
+                message.push_str(&format!(
+                    " (was at {name}:{}:{})",
+                    change.before.line, change.before.column
+                ));
+                (
+                    file.clone(),
+                    where_it_was(&old, &current.catalog, &now, &change.code),
+                )
+            } else {
+                (name.clone(), change.before)
+            };
             if change.rule == Rule::CodeRemoved {
                 message
                     .push_str("; if that is deliberate, list it in the catalog's `retired` list");
@@ -125,6 +145,24 @@ pub(crate) fn previous_changes(
             finding
         })
         .collect())
+}
+
+/// Where in `current` the entry of `code`, which only `old` has, was: the
+/// first entry after it in `old` that `current` still has, else the last
+/// entry of `current`, else the top of the file.
+fn where_it_was(
+    old: &Catalog,
+    current: &Catalog,
+    now: &HashMap<&str, errcat::catalog::Position>,
+    code: &str,
+) -> errcat::catalog::Position {
+    old.entries
+        .iter()
+        .skip_while(|entry| entry.code != code)
+        .skip(1)
+        .find_map(|entry| now.get(entry.code.as_str()).copied())
+        .or_else(|| current.entries.last().map(|entry| entry.position))
+        .unwrap_or(errcat::catalog::Position::new(1, 1))
 }
 
 /// What happened to one code in one version.

@@ -57,7 +57,11 @@ fn main() -> ExitCode {
             baseline,
             write_baseline,
             previous,
+            previous_ref,
             complete,
+            max_per_file,
+            quiet,
+            changed,
         } => check::run(check::CheckArgs {
             files,
             against,
@@ -68,7 +72,11 @@ fn main() -> ExitCode {
             baseline,
             write_baseline,
             previous,
+            previous_ref,
             complete,
+            max_per_file,
+            quiet,
+            changed,
         }),
         Command::History {
             file,
@@ -106,7 +114,12 @@ fn main() -> ExitCode {
             against,
             format,
             lang,
-        } => explain::run(&code, catalog.as_deref(), &against, format, lang),
+        } => match check::explain_inputs(catalog, against) {
+            Ok((catalog, against)) => {
+                explain::run(&code, catalog.as_deref(), &against, format, lang)
+            }
+            Err(failure) => failure,
+        },
         Command::List { catalog, class } => list::run(catalog.as_deref(), class.as_deref()),
         Command::Export {
             format,
@@ -128,11 +141,20 @@ fn main() -> ExitCode {
 
 /// Writes what a command produced and turns its success into the exit status.
 fn write(outcome: Outcome) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
     // A reader that went away (a closed pipe) needs no more output.
-    let _ = stdout
-        .write_all(outcome.stdout.as_bytes())
-        .and_then(|()| stdout.flush());
+    if outcome.styled {
+        // Styles are stripped unless standard output is a terminal that
+        // wants them (NO_COLOR, CLICOLOR_FORCE and the terminal decide).
+        let mut stdout = anstream::stdout().lock();
+        let _ = stdout
+            .write_all(outcome.stdout.as_bytes())
+            .and_then(|()| stdout.flush());
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout
+            .write_all(outcome.stdout.as_bytes())
+            .and_then(|()| stdout.flush());
+    }
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(outcome.stderr.as_bytes());
     ExitCode::from(outcome.status.code())

@@ -30,6 +30,11 @@ pub(crate) struct Outcome {
     pub(crate) stdout: String,
     pub(crate) stderr: String,
     pub(crate) status: Status,
+    /// Whether `stdout` holds styles (ANSI sequences), to be kept on a
+    /// terminal that wants colour and stripped elsewhere. Only a report
+    /// whose own text cannot hold an escape (each text through
+    /// [`paths::shown`](crate::paths::shown)) is styled.
+    pub(crate) styled: bool,
 }
 
 impl Outcome {

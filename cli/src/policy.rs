@@ -10,6 +10,8 @@ use crate::project::{Accept, Level, Project};
 
 /// A finding taken off a run, and by what.
 pub(crate) enum AcceptedBy {
+    /// An `errcode: allow(KIND)` comment in the source, on its line.
+    InSource(u32),
     /// An `[[accept]]` table of the project file, with its reason.
     Project(String),
     /// The baseline.
@@ -40,6 +42,10 @@ pub(crate) fn apply(
     let mut accepted = Vec::new();
     let mut used = vec![false; project.map_or(0, |project| project.accept.len())];
     for mut finding in findings {
+        if let Some(line) = finding.allowed_at {
+            accepted.push((finding, AcceptedBy::InSource(line)));
+            continue;
+        }
         if let Some(project) = project {
             match project.level(finding.kind) {
                 Some(Level::Off) => continue,
@@ -126,7 +132,7 @@ impl Accept {
     pub(crate) fn unused_finding(&self, project: &Project) -> Finding {
         Finding::new(
             project.file.clone(),
-            0,
+            self.line,
             0,
             None,
             Kind::UnusedAccept,

@@ -64,6 +64,9 @@ pub(crate) enum Level {
 pub(crate) struct Accept {
     /// Its 1-based number among the `[[accept]]` tables.
     pub(crate) number: usize,
+    /// The line of its `[[accept]]` header in the project file; 0 when the
+    /// tables are not all written as headers (an inline array).
+    pub(crate) line: u32,
     pub(crate) kind: Kind,
     pub(crate) code: Option<String>,
     /// A glob, relative to the project's folder.
@@ -154,6 +157,20 @@ impl Project {
                 path
             }
         };
+        // Where each `[[accept]]` table starts, for the finding that says
+        // it accepted nothing: used only when every table has a header.
+        let mut headers: Vec<u32> = text
+            .lines()
+            .zip(1..)
+            .filter(|(line, _)| {
+                let header = line.split('#').next().unwrap_or_default();
+                header.split_whitespace().collect::<String>() == "[[accept]]"
+            })
+            .map(|(_, number)| number)
+            .collect();
+        if headers.len() != raw.accept.len() {
+            headers.clear();
+        }
         let mut kinds = HashMap::new();
         let mut categories = HashMap::new();
         for (kind, level) in &raw.kinds {
@@ -218,6 +235,7 @@ impl Project {
             };
             accept.push(Accept {
                 number,
+                line: headers.get(index).copied().unwrap_or(0),
                 kind,
                 code: raw.code.clone(),
                 file,

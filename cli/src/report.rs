@@ -1,53 +1,181 @@
 //! The findings of a run written out: as lines of text, as JSON, or as
-//! SARIF 2.1.0 for code-scanning annotations. Each file shows at most
-//! [`MAX_FINDINGS`] findings, then how many more it has.
+//! SARIF 2.1.0 for code-scanning annotations. Text may show only each
+//! file's first findings, saying how many more and how to see them all;
+//! JSON and SARIF carry every finding kept. A file's findings beyond
+//! those its reader keeps (a bound on memory for hostile files) are
+//! counted, and every format says how many.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use errcat::catalog::MAX_FINDINGS;
 use serde_json::{Value, json};
 
 use crate::finding::{Finding, Kind, LeftOut};
 use crate::paths;
 use crate::policy::AcceptedBy;
 
-/// The findings of each file, the first [`MAX_FINDINGS`] of each, and how
-/// many more each has, those `left_out` counts included.
+/// How many findings of one file text shows unless told otherwise.
+pub(crate) const DEFAULT_MAX_PER_FILE: usize = 100;
+
+/// One file's findings as a format shows them.
+#[derive(Default)]
+struct PerFile<'a> {
+    shown: Vec<&'a Finding>,
+    /// Kept, but beyond the number a file shows.
+    cut: usize,
+    /// Counted by a reader that did not keep them.
+    unkept: usize,
+}
+
+/// The findings of each file, at most `max` of each shown (0: all).
 fn per_file<'a>(
     findings: &'a [Finding],
     left_out: &'a LeftOut,
-) -> Vec<(&'a str, Vec<&'a Finding>, usize)> {
-    let mut files: BTreeMap<&str, (Vec<&Finding>, usize)> = BTreeMap::new();
+    max: usize,
+) -> BTreeMap<&'a str, PerFile<'a>> {
+    let mut files: BTreeMap<&str, PerFile> = BTreeMap::new();
     for (file, (errors, warnings)) in &left_out.0 {
-        files.entry(file.as_str()).or_default().1 += errors + warnings;
+        files.entry(file.as_str()).or_default().unkept += errors + warnings;
     }
     for finding in findings {
-        let (kept, more) = files.entry(finding.file.as_str()).or_default();
-        if kept.len() < MAX_FINDINGS {
-            kept.push(finding);
+        let file = files.entry(finding.file.as_str()).or_default();
+        if max == 0 || file.shown.len() < max {
+            file.shown.push(finding);
         } else {
-            *more += 1;
+            file.cut += 1;
         }
     }
     files
-        .into_iter()
-        .map(|(file, (kept, more))| (file, kept, more))
-        .collect()
 }
 
-/// `FILE:LINE:COLUMN: CODE: what is wrong`, a line each, and `FILE: ...
-/// and N more findings` where a file has more than [`MAX_FINDINGS`].
-pub(crate) fn text(findings: &[Finding], left_out: &LeftOut) -> String {
+/// What a file's findings counted but not kept are: `... and 3 more
+/// findings, counted but not kept (too many in one file)`.
+fn unkept(count: usize) -> String {
+    format!(
+        "... and {count} more {}, counted but not kept (too many in one file)",
+        errcat_syntax::noun(count, "finding")
+    )
+}
+
+/// `FILE:LINE:COLUMN: CODE: what is wrong`, a line each, at most `max` a
+/// file (0: every one), then `FILE: ... and N more findings` with the
+/// option that shows them.
+pub(crate) fn text(findings: &[Finding], left_out: &LeftOut, max: usize) -> String {
     let mut out = String::new();
-    for (file, kept, more) in per_file(findings, left_out) {
-        for finding in kept {
-            out.push_str(&format!("{finding}\n"));
+    let place = anstyle::Style::new().bold();
+    let warning = anstyle::AnsiColor::Yellow.on_default().bold();
+    for (file, shown) in per_file(findings, left_out, max) {
+        for finding in shown.shown {
+            // Styled on a terminal only: `main` strips them elsewhere.
+            let location = finding.location();
+            let line = finding.to_string();
+            let rest = line.strip_prefix(&location).unwrap_or(&line);
+            let rest = match rest.strip_prefix(" warning:") {
+                Some(rest) => format!(" {warning}warning:{warning:#}{rest}"),
+                None => rest.to_owned(),
+            };
+            out.push_str(&format!("{place}{location}{place:#}{rest}\n"));
         }
-        if more > 0 {
+        if shown.cut > 0 {
             out.push_str(&format!(
-                "{}: ... and {more} more {}\n",
+                "{}: ... and {} more {} (`--max-per-file 0` shows every one)\n",
                 paths::shown(file),
-                errcat_syntax::noun(more, "finding")
+                shown.cut,
+                errcat_syntax::noun(shown.cut, "finding")
+            ));
+        }
+        if shown.unkept > 0 {
+            out.push_str(&format!(
+                "{}: {}\n",
+                paths::shown(file),
+                unkept(shown.unkept)
+            ));
+        }
+    }
+    out
+}
+
+/// `text` as the data of a GitHub workflow command: `%`, CR and LF
+/// escaped, as GitHub's toolkit escapes them.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// `text` as a property of a GitHub workflow command: also `:` and `,`,
+/// which end a property.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Every finding as a GitHub Actions annotation, `::error
+/// file=F,line=L,col=C,title=errcode KIND::CODE: message` (`::warning`
+/// for a warning), its related places on lines of their own; a file's
+/// findings counted but not kept as one more annotation; before them, an
+/// annotation per input that could not be used. Each text as a
+/// line shows it ([`paths::shown`]), then escaped as GitHub reads it.
+pub(crate) fn github(
+    findings: &[Finding],
+    left_out: &LeftOut,
+    failures: &[Notification],
+) -> String {
+    let mut out = String::new();
+    let annotation =
+        |level: &str, file: &str, line: u32, column: u32, title: &str, message: &str| {
+            let mut properties = vec![format!("file={}", github_property(file))];
+            if line > 0 {
+                properties.push(format!("line={line}"));
+                if column > 0 {
+                    properties.push(format!("col={column}"));
+                }
+            }
+            properties.push(format!("title={}", github_property(title)));
+            format!(
+                "::{level} {}::{}\n",
+                properties.join(","),
+                github_data(message)
+            )
+        };
+    // The inputs that could not be used first: what the run did not see.
+    for failure in failures {
+        let message = paths::shown(&failure.message);
+        out.push_str(&match &failure.file {
+            Some(file) => annotation("error", file, 0, 0, "errcode unreadable", &message),
+            None => format!(
+                "::error title={}::{}\n",
+                github_property("errcode unreadable"),
+                github_data(&message)
+            ),
+        });
+    }
+    for (file, shown) in per_file(findings, left_out, 0) {
+        for finding in shown.shown {
+            let mut message = String::new();
+            if let Some(code) = &finding.code {
+                message.push_str(&format!("{}: ", paths::shown(code)));
+            }
+            message.push_str(&paths::shown(&finding.message));
+            for related in &finding.related {
+                message.push_str(&format!("\n{}", related.shown()));
+            }
+            out.push_str(&annotation(
+                finding.severity_name(),
+                &finding.file,
+                finding.line,
+                finding.column,
+                &format!("errcode {}", finding.kind.name()),
+                &message,
+            ));
+        }
+        if shown.unkept > 0 {
+            let errors = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0);
+            out.push_str(&annotation(
+                if errors { "error" } else { "warning" },
+                file,
+                0,
+                0,
+                "errcode omitted",
+                &unkept(shown.unkept),
             ));
         }
     }
@@ -111,16 +239,15 @@ fn finding_json(finding: &Finding) -> Value {
     value
 }
 
-/// The findings as a JSON array, each file's cut closed by one more
-/// finding of kind `omitted` that says how many were left out; `extra`
-/// are findings about the run itself (an input that cannot be read).
+/// Every finding as a JSON array, a file's findings that its reader did
+/// not keep counted by one more finding of kind `omitted`; `extra` are
+/// findings about the run itself (an input that cannot be read).
 pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) -> String {
     let mut values: Vec<Value> = extra.to_vec();
-    for (file, kept, more) in per_file(findings, left_out) {
-        let errors_left = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0)
-            || kept.iter().any(|finding| finding.is_error());
-        values.extend(kept.into_iter().map(finding_json));
-        if more > 0 {
+    for (file, shown) in per_file(findings, left_out, 0) {
+        values.extend(shown.shown.into_iter().map(finding_json));
+        if shown.unkept > 0 {
+            let errors_left = left_out.0.get(file).is_some_and(|(errors, _)| *errors > 0);
             values.push(json!({
                 "file": file,
                 "line": null,
@@ -129,7 +256,7 @@ pub(crate) fn json(findings: &[Finding], left_out: &LeftOut, extra: &[Value]) ->
                 "kind": "omitted",
                 "code": null,
                 "entry": null,
-                "message": format!("... and {more} more {}", errcat_syntax::noun(more, "finding")),
+                "message": unkept(shown.unkept),
             }));
         }
     }
@@ -160,7 +287,27 @@ fn percent_encoded(path: &[u8]) -> String {
     out
 }
 
+/// Whether a finding's `file` names a file to open: not a folder (a
+/// crate of definitions, a tree's root), nor a place that is gone.
+fn is_file(file: &str) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = paths::bytes_of_name(file);
+        std::path::Path::new(std::ffi::OsStr::from_bytes(&bytes)).is_file()
+    }
+    #[cfg(not(unix))]
+    {
+        std::path::Path::new(file).is_file()
+    }
+}
+
+/// Where a finding is: a file, with its line and column where known; a
+/// logical location (`kind` `module`) for a folder, which no viewer opens.
 fn location(file: &str, line: u32, column: u32) -> Value {
+    if line == 0 && !is_file(file) {
+        return json!({"logicalLocations": [{"fullyQualifiedName": file, "kind": "module"}]});
+    }
     let mut physical = json!({
         "artifactLocation": {"uri": uri(file), "uriBaseId": "%SRCROOT%"},
     });
@@ -176,11 +323,76 @@ fn location(file: &str, line: u32, column: u32) -> Value {
     json!({"physicalLocation": physical})
 }
 
+/// The message without the places it quotes (`(error_code.json:3)`,
+/// `src/table.c:2`, `HEAD~1:PATH:10:5`): their lines move when unrelated
+/// lines do.
+fn without_lines(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek().is_some_and(char::is_ascii_digit) {
+            while chars.peek().is_some_and(char::is_ascii_digit) {
+                chars.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// FNV-1a, 64 bits: the same on every machine and in every version.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A fingerprint per finding, in order: its file, kind, code, field and
+/// message (less the lines it quotes) hashed, then its occurrence among
+/// the findings before it that share them all (two sites alike in one
+/// file). Stable across runs and lines moved; distinct per finding.
+fn fingerprints<'a>(findings: impl Iterator<Item = &'a Finding>) -> Vec<String> {
+    let mut seen: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    findings
+        .map(|finding| {
+            let key = format!(
+                "{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}",
+                finding.file,
+                finding.kind.name(),
+                finding.code.as_deref().unwrap_or_default(),
+                finding.field.map_or("", |field| field.name()),
+                without_lines(&finding.message)
+            );
+            let hash = fnv1a(&key);
+            let occurrence = seen.entry(hash).or_insert(0);
+            let fingerprint = format!("{hash:016x}:{occurrence}");
+            *occurrence += 1;
+            fingerprint
+        })
+        .collect()
+}
+
+/// Why a run could not do all it was asked: an input that cannot be used
+/// (`file` may be null), for SARIF's `toolExecutionNotifications`.
+pub(crate) struct Notification {
+    pub(crate) file: Option<String>,
+    pub(crate) message: String,
+}
+
 /// The findings as a SARIF 2.1.0 log of one run: a rule per kind found,
-/// a result per finding (at most [`MAX_FINDINGS`] a file), the accepted
-/// ones with their suppression, each with a fingerprint that does not
-/// change with its line (file, code, kind, field).
-pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) -> String {
+/// a result per finding (every one), the accepted ones with their
+/// suppression (`inSource` for an allow comment, `external` for the
+/// project file and the baseline), each with its own fingerprint (see
+/// [`fingerprints`]); an invocation that says whether the run could use
+/// every input, and why not, and the findings counted but not kept.
+pub(crate) fn sarif(
+    findings: &[Finding],
+    accepted: &[(Finding, AcceptedBy)],
+    left_out: &LeftOut,
+    failures: &[Notification],
+    successful: bool,
+) -> String {
     let mut kinds: BTreeMap<Kind, usize> = BTreeMap::new();
     for finding in findings
         .iter()
@@ -208,68 +420,84 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
         .enumerate()
         .map(|(index, kind)| (*kind, index))
         .collect();
-    let result = |finding: &Finding, suppression: Option<&AcceptedBy>| {
+    let result = |finding: &Finding, suppression: Option<&AcceptedBy>, fingerprint: &str| {
         let mut text = String::new();
         if let Some(code) = &finding.code {
             text.push_str(&format!("{code}: "));
         }
         text.push_str(&finding.message);
-        let fingerprint = format!(
-            "{}|{}|{}|{}",
-            finding.file,
-            finding.code.as_deref().unwrap_or_default(),
-            finding.kind.name(),
-            finding.field.map_or("", |field| field.name())
-        );
         let mut result = json!({
             "ruleId": finding.kind.name(),
             "ruleIndex": index.get(&finding.kind).copied().unwrap_or_default(),
             "level": finding.severity_name(),
             "message": {"text": text},
             "locations": [location(&finding.file, finding.line, finding.column)],
-            "partialFingerprints": {"errcodeFinding/v1": fingerprint},
+            "partialFingerprints": {"errcodeFinding/v2": fingerprint},
         });
         let mut related: Vec<Value> = Vec::new();
+        let mut relate = |file: &str, line: u32, column: u32, text: &str| {
+            let mut place = location(file, line, column);
+            place["id"] = json!(related.len() + 1);
+            place["message"] = json!({"text": text});
+            related.push(place);
+        };
         if let Some((file, line)) = &finding.other {
-            related.push(json!({
-                "id": 1,
-                "message": {"text": "the catalog's entry"},
-                "physicalLocation": location(file, *line, 0)["physicalLocation"].clone(),
-            }));
+            relate(file, *line, 0, "the catalog's entry");
         }
-        for (index, place) in finding
-            .related
-            .iter()
-            .filter(|place| place.line > 0)
-            .enumerate()
-        {
-            related.push(json!({
-                "id": index + 2,
-                "message": {"text": place.note},
-                "physicalLocation": location(&place.file, place.line, place.column)["physicalLocation"].clone(),
-            }));
+        for place in finding.related.iter().filter(|place| place.line > 0) {
+            relate(&place.file, place.line, place.column, &place.note);
         }
         if !related.is_empty() {
             result["relatedLocations"] = Value::Array(related);
         }
         if let Some(by) = suppression {
-            let justification = match by {
-                AcceptedBy::Project(reason) => reason.clone(),
-                AcceptedBy::Baseline => "in the baseline".to_owned(),
+            let (kind, justification) = match by {
+                AcceptedBy::InSource(line) => (
+                    "inSource",
+                    format!(
+                        "`errcode: allow({})` at {}:{line}",
+                        finding.kind.name(),
+                        finding.file
+                    ),
+                ),
+                AcceptedBy::Project(reason) => ("external", reason.clone()),
+                AcceptedBy::Baseline => ("external", "in the baseline".to_owned()),
             };
-            result["suppressions"] = json!([{"kind": "external", "justification": justification}]);
+            result["suppressions"] = json!([{"kind": kind, "justification": justification}]);
         }
         result
     };
-    let mut results: Vec<Value> = Vec::new();
-    for (_, kept, _) in per_file(findings, &LeftOut::default()) {
-        results.extend(kept.into_iter().map(|finding| result(finding, None)));
+    let all: Vec<(&Finding, Option<&AcceptedBy>)> = findings
+        .iter()
+        .map(|finding| (finding, None))
+        .chain(accepted.iter().map(|(finding, by)| (finding, Some(by))))
+        .collect();
+    let prints = fingerprints(all.iter().map(|(finding, _)| *finding));
+    let results: Vec<Value> = all
+        .iter()
+        .zip(&prints)
+        .map(|((finding, by), print)| result(finding, *by, print))
+        .collect();
+    let mut notifications: Vec<Value> = failures
+        .iter()
+        .map(|failure| {
+            let mut notification = json!({
+                "level": "error",
+                "message": {"text": failure.message},
+            });
+            if let Some(file) = &failure.file {
+                notification["locations"] = json!([location(file, 0, 0)]);
+            }
+            notification
+        })
+        .collect();
+    for (file, (errors, warnings)) in &left_out.0 {
+        notifications.push(json!({
+            "level": if *errors > 0 { "error" } else { "warning" },
+            "message": {"text": unkept(errors + warnings)},
+            "locations": [location(file, 0, 0)],
+        }));
     }
-    results.extend(
-        accepted
-            .iter()
-            .map(|(finding, by)| result(finding, Some(by))),
-    );
     let root = paths::absolute(std::path::Path::new("."));
     let mut root_uri = format!("file://{}", percent_encoded(&path_bytes(&root)));
     if !root_uri.ends_with('/') {
@@ -288,6 +516,10 @@ pub(crate) fn sarif(findings: &[Finding], accepted: &[(Finding, AcceptedBy)]) ->
                 "rules": rules,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root_uri}},
+            "invocations": [{
+                "executionSuccessful": successful && failures.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
             "results": results,
         }],
     });
@@ -311,6 +543,22 @@ fn path_bytes(path: &std::path::Path) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn github_escapes_data_and_properties_as_its_toolkit_does() {
+        assert_eq!(github_data("50% a:b,c\r\nd"), "50%25 a:b,c%0D%0Ad");
+        assert_eq!(github_property("50% a:b,c\r\nd"), "50%25 a%3Ab%2Cc%0D%0Ad");
+    }
+
+    #[test]
+    fn fingerprints_leave_out_the_places_a_message_quotes() {
+        assert_eq!(
+            without_lines(
+                "differs: \"a\" vs \"b\" (error_code.json:35), was at HEAD~1:x.json:10:5"
+            ),
+            "differs: \"a\" vs \"b\" (error_code.json), was at HEAD~1:x.json"
+        );
+    }
 
     #[test]
     fn uris_are_percent_encoded() {

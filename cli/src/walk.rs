@@ -1,5 +1,6 @@
 //! The files under the `--against` paths, as `rg` walks a tree: folders
-//! in name order, hidden ones left out, excluded paths left out, nothing
+//! in name order, hidden ones left out, excluded paths left out, what a
+//! repository's `.gitignore` files leave out left out, nothing
 //! followed out of the folder given, and every file passed over for a
 //! reason of its own (a link out, a FIFO, a file too large, one that
 //! cannot be read) named, so that `--warn` can list it. And the one way
@@ -10,6 +11,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 use crate::paths;
 
@@ -173,12 +175,15 @@ fn folder(
     walk: &mut Walk,
 ) {
     // Depth first in name order, with a list of open folders rather than
-    // recursion: depth is no limit.
+    // recursion: depth is no limit. Each open folder has its `.gitignore`.
     let mut open: Vec<std::vec::IntoIter<(PathBuf, std::io::Result<fs::FileType>)>> =
         vec![entries_of(dir, walk).into_iter()];
+    let mut ignores = GitIgnores::above(dir, max_size);
+    ignores.enter(dir, max_size);
     while let Some(entries) = open.last_mut() {
         let Some((path, kind)) = entries.next() else {
             open.pop();
+            ignores.leave();
             continue;
         };
         let hidden = path
@@ -193,13 +198,17 @@ fn folder(
             }
         };
         if kind.is_dir() {
-            if !hidden && !excludes.iter().any(|set| set.excludes_folder(&path)) {
+            if !hidden
+                && !excludes.iter().any(|set| set.excludes_folder(&path))
+                && !ignores.ignores(&path, true)
+            {
                 let inner = entries_of(&path, walk);
                 open.push(inner.into_iter());
+                ignores.enter(&path, max_size);
             }
             continue;
         }
-        if excludes.iter().any(|set| set.excludes_file(&path)) {
+        if excludes.iter().any(|set| set.excludes_file(&path)) || ignores.ignores(&path, false) {
             continue;
         }
         if kind.is_symlink() {
@@ -239,6 +248,98 @@ fn folder(
                 .push((path, Skip::Unreadable(error.to_string()))),
         }
     }
+}
+
+/// The `.gitignore` files that apply where a walk is, as git reads them:
+/// the repository's `.git/info/exclude`, then each folder's own, from the
+/// repository's top down; the innermost that says anything decides (a
+/// `!pattern` brings a path back). Outside a repository there are none,
+/// as for `rg`. A `.gitignore` is read only when it is a regular file (no
+/// link, no FIFO) of at most the walk's size limit.
+struct GitIgnores {
+    /// Outermost first; `None` for a folder without one.
+    stack: Vec<Option<Gitignore>>,
+    /// Whether the walk is inside a repository at all.
+    in_repository: bool,
+}
+
+impl GitIgnores {
+    /// The ignore files of the folders above `dir`, up to its repository's top.
+    fn above(dir: &Path, max_size: u64) -> GitIgnores {
+        let absolute = paths::absolute(dir);
+        let top = absolute
+            .ancestors()
+            .find(|folder| fs::symlink_metadata(folder.join(".git")).is_ok());
+        let Some(top) = top else {
+            return GitIgnores {
+                stack: Vec::new(),
+                in_repository: false,
+            };
+        };
+        let mut stack = vec![ignore_file(top, &top.join(".git/info/exclude"), max_size)];
+        let mut above: Vec<&Path> = absolute
+            .ancestors()
+            .skip(1)
+            .take_while(|folder| folder.starts_with(top))
+            .collect();
+        above.reverse();
+        for folder in above {
+            stack.push(ignore_file(folder, &folder.join(".gitignore"), max_size));
+        }
+        GitIgnores {
+            stack,
+            in_repository: true,
+        }
+    }
+
+    /// The walk enters `folder`: its own `.gitignore` applies.
+    fn enter(&mut self, folder: &Path, max_size: u64) {
+        if self.in_repository {
+            let folder = paths::absolute(folder);
+            let own = ignore_file(&folder, &folder.join(".gitignore"), max_size);
+            self.stack.push(own);
+        }
+    }
+
+    /// The walk leaves the innermost folder.
+    fn leave(&mut self) {
+        self.stack.pop();
+    }
+
+    /// Whether the innermost ignore file that matches `path` leaves it out.
+    fn ignores(&self, path: &Path, is_dir: bool) -> bool {
+        if !self.in_repository {
+            return false;
+        }
+        let path = paths::absolute(path);
+        for ignore in self.stack.iter().rev().flatten() {
+            let matched = ignore.matched(&path, is_dir);
+            if matched.is_ignore() {
+                return true;
+            }
+            if matched.is_whitelist() {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// The ignore file `file`, its patterns relative to `root`: `None` when
+/// there is none, or it is no regular file, or it is larger than `max_size`.
+fn ignore_file(root: &Path, file: &Path, max_size: u64) -> Option<Gitignore> {
+    if !fs::symlink_metadata(file).ok()?.is_file() {
+        return None;
+    }
+    // Read as every file of the walk is (its type and size those of the
+    // file opened), then given to the matcher line by line.
+    let bytes = read_file(file, max_size).ok()?;
+    let mut builder = GitignoreBuilder::new(root);
+    for line in String::from_utf8_lossy(&bytes).lines() {
+        // A pattern that is no glob is left out, as git leaves it out.
+        let _ = builder.add_line(Some(file.to_path_buf()), line);
+    }
+    builder.build().ok()
 }
 
 /// A folder's entries in name order; a folder that cannot be read is

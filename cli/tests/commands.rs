@@ -186,7 +186,11 @@ fn check_lists_at_most_a_hundred_findings_and_counts_the_rest() {
         lines[0],
         format!("{path}:2:54: EX0000: the message has 1 `%s` placeholder but Arglist is empty")
     );
-    assert_eq!(lines[100], format!("{path}: ... and 150 more findings"));
+    // The catalog's reader keeps its first hundred: the rest are counted.
+    assert_eq!(
+        lines[100],
+        format!("{path}: ... and 150 more findings, counted but not kept (too many in one file)")
+    );
     assert_eq!(lines[101], format!("checked 250 entries in {path}"));
     assert_eq!(lines[102], "250 errors, 0 warnings in 1 file");
     assert_eq!(text.status, 1);
@@ -204,7 +208,7 @@ fn check_lists_at_most_a_hundred_findings_and_counts_the_rest() {
             "kind": "omitted",
             "code": null,
             "entry": null,
-            "message": "... and 150 more findings"
+            "message": "... and 150 more findings, counted but not kept (too many in one file)"
         })
     );
 }

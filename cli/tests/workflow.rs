@@ -315,7 +315,7 @@ catalog/error_code.json:14:5: warning: EH0001: no English reference page (pages 
 catalog/error_code.json:25:5: warning: EE1013: no English reference page (pages such as docs/en/Profiling-Errors/EK0201-Resource_Error.md have the others)
 catalog/error_code.json:25:5: warning: EE1013: the entry has no suggestion (Possible Cause and Solution; N/A where there is none)
 docs: warning: 1 file of no known kind skipped (known: C and C++ sources, Rust, <CODE>-<Title>.md pages, error_code.json catalogs)
-errcode.toml: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ9999\") accepts no finding: remove it
+errcode.toml:12: warning: [[accept]] 2 (kind = \"keys-differ\", code = \"EZ9999\") accepts no finding: remove it
 src/api.cc:12:5: warning: `errcode: allow(value-count)` accepts nothing here: remove it
 src/api.cc:13:24: EK0201: keys differ from Arglist: \"buf_size\" vs \"wrong\" (catalog/error_code.json:3); missing buf_size; not in Arglist: wrong
 errcode: 1 finding accepted by the project file
@@ -335,7 +335,12 @@ fn sarif_for_code_scanning() {
     let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(log["version"], "2.1.0");
     let results = log["runs"][0]["results"].as_array().unwrap();
-    assert_eq!(results.len(), 8);
+    // Eight findings, and the one an allow comment accepts, suppressed.
+    assert_eq!(results.len(), 9);
+    assert_eq!(
+        results[8]["suppressions"],
+        serde_json::json!([{"kind": "inSource", "justification": "`errcode: allow(keys-differ)` at src/api.cc:11"}])
+    );
     let first = &results[0];
     assert_eq!(first["ruleId"], "disagrees");
     assert_eq!(first["level"], "error");
@@ -347,8 +352,8 @@ fn sarif_for_code_scanning() {
         })
     );
     assert_eq!(
-        first["partialFingerprints"]["errcodeFinding/v1"],
-        "docs/en/Profiling-Errors/EK0201-Resource_Error.md|EK0201|disagrees|message"
+        first["partialFingerprints"]["errcodeFinding/v2"],
+        "cde67afb89b19095:0"
     );
     let rules: Vec<&str> = log["runs"][0]["tool"]["driver"]["rules"]
         .as_array()

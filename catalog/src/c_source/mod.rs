@@ -141,6 +141,10 @@ pub struct Site {
     /// The values that follow the keys, when written as a list; each
     /// literal value's text.
     pub values: Option<Vec<Option<String>>>,
+    /// How many arguments follow the code's in the call: the values of a
+    /// macro that formats the code's template with them
+    /// (`RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1013, size, "malloc")`).
+    pub after: usize,
     /// The kinds of findings an `errcode: allow(...)` comment on the line
     /// before the call accepts.
     pub allowed: Vec<String>,

@@ -962,9 +962,18 @@ impl<V: Visitor> Scanner<'_, '_, V> {
     /// The code literals and names among a call's arguments, each with the
     /// key and value lists that follow it.
     fn sites(&mut self, frame: &Frame) {
-        let Some((callee_at, _)) = frame.callee else {
+        let Some((callee_at, callee_start)) = frame.callee else {
             return;
         };
+        // A test's assertion compares a code, it does not report one:
+        // `EXPECT_EQ("EK0002", code)`, `ASSERT_STREQ(...)` (GoogleTest).
+        let callee = identifier_at(self.tokens.bytes(), callee_start);
+        if TEST_ASSERTIONS
+            .iter()
+            .any(|prefix| callee.starts_with(prefix.as_bytes()))
+        {
+            return;
+        }
         for (index, arg) in frame.args.iter().enumerate() {
             let keys = || {
                 frame
@@ -996,11 +1005,26 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                 start: callee_at,
                 keys,
                 values,
+                after: frame.count.saturating_sub(index + 1),
                 allowed,
                 allowed_at,
             });
         }
     }
+}
+
+/// The prefixes of GoogleTest's assertion macros, whose arguments are
+/// compared, not reported.
+const TEST_ASSERTIONS: &[&str] = &["EXPECT_", "ASSERT_"];
+
+/// The identifier that starts at `start` (empty when none does).
+fn identifier_at(bytes: &[u8], start: usize) -> &[u8] {
+    let rest = bytes.get(start..).unwrap_or_default();
+    let end = rest
+        .iter()
+        .position(|byte| !(byte.is_ascii_alphanumeric() || *byte == b'_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
 }
 
 /// Whether a name passed to a call may name a code: an enumerator of a

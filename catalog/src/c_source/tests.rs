@@ -203,6 +203,7 @@ fn x_macro_rows_without_the_tables_suffix() {
             start: Position::new(7, 18),
             keys: None,
             values: None,
+            after: 0,
             allowed: vec![],
             allowed_at: None,
         }]
@@ -627,5 +628,31 @@ fn a_rewrite_that_would_change_the_rows_leaves_the_file_as_it_is() {
     assert_eq!(
         String::from_utf8(updated.text).unwrap(),
         "X(EH0001, \"EH0001\", (\"value\"), \"New %s.\", LEVEL \"open\")\n"
+    );
+}
+
+#[test]
+fn a_sites_values_after_its_code_are_counted_and_test_assertions_are_no_sites() {
+    let file = read(concat!(
+        "void f() {\n",
+        "  RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1018, a, b);\n",
+        "  RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1019);\n",
+        "}\n",
+        "TEST_F(T, Codes) {\n",
+        "  EXPECT_EQ(\"EK0002\", Code(x));\n",
+        "  ASSERT_STREQ(ErrorCode::EE1018, y);\n",
+        "  EXPECT_CALL(m, Report(\"EK0003\", _));\n",
+        "}\n",
+    ));
+    let sites: Vec<(&str, u32, usize)> = file
+        .sites
+        .iter()
+        .map(|site| (site.code.last(), site.at.line, site.after))
+        .collect();
+    // The `Report` inside `EXPECT_CALL` is a call of its own: a mock's
+    // expectation names the code a site passes, and is still listed.
+    assert_eq!(
+        sites,
+        [("EE1018", 2, 2), ("EE1019", 3, 0), ("EK0003", 8, 1)]
     );
 }

@@ -40,6 +40,11 @@ pub(crate) struct Definition {
     pub(crate) names: Vec<String>,
     pub(crate) template: String,
     pub(crate) origin: Option<(String, u32)>,
+    /// For a code no catalog has, where a table row or catalog copy gives
+    /// it: a copy defines nothing, so its sites are not in the catalog
+    /// either. `None` for a Rust definition (a crate may define codes of
+    /// its own) and for a catalog entry.
+    pub(crate) copy: Option<(String, u32)>,
 }
 
 /// A report site, of C or Rust, its code known.
@@ -51,6 +56,11 @@ pub(crate) struct Use<'a> {
     pub(crate) at: Position,
     pub(crate) keys: Option<&'a [String]>,
     pub(crate) values: Option<&'a [Option<String>]>,
+    /// How many values a macro formats the code's template with: the
+    /// arguments after an X-macro table's enumerator
+    /// (`RT_LOG_OUTER_MSG_WITH_FUNC(ErrorCode::EE1013, size, "malloc")`),
+    /// for a site without keys.
+    pub(crate) formats: Option<usize>,
 }
 
 /// A page's cause or solution where the catalog has none.
@@ -483,6 +493,19 @@ impl Here<'_> {
         if self.retired_use(out, site.at, code, &format!("report site{through}")) {
             return;
         }
+        if let Some((file, line)) = definition.and_then(|definition| definition.copy.as_ref()) {
+            let mut finding = self.finding(
+                site.at,
+                code,
+                Kind::NotInCatalog,
+                format!(
+                    "reported here{through}, but no catalog defines the code (only a copy does, at {file}:{line})"
+                ),
+            );
+            finding.other = Some((file.clone(), *line));
+            out.push(finding);
+            return;
+        }
         let Some(definition) = definition else {
             if !exempt(code) {
                 out.push(self.finding(
@@ -502,8 +525,28 @@ impl Here<'_> {
             .origin
             .as_ref()
             .map(|(file, line)| (file.as_str(), *line));
-        let Some(keys) = site.keys else { return };
         let place = origin.map_or_else(String::new, |(file, line)| format!(" ({file}:{line})"));
+        let Some(keys) = site.keys else {
+            if let Some(given) = site.formats {
+                let wanted = errcat_syntax::parse_template(template)
+                    .map_or(names.len(), |parsed| parsed.placeholders());
+                if given != wanted {
+                    let mut finding = self.finding(
+                        site.at,
+                        code,
+                        Kind::ValueCount,
+                        format!(
+                            "{given} value{} for the {wanted} placeholder{} of the template{through}{place}",
+                            plural(given),
+                            plural(wanted)
+                        ),
+                    );
+                    finding.other = origin.map(|(file, line)| (file.to_owned(), line));
+                    out.push(finding);
+                }
+            }
+            return;
+        };
         let wanted: HashSet<&str> = names.iter().map(String::as_str).collect();
         let given: HashSet<&str> = keys.iter().map(String::as_str).collect();
         if wanted != given {

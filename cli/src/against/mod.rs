@@ -34,8 +34,12 @@ use crate::source::plural;
 use crate::walk::{Skip, Walk, Walked};
 use errcat_catalog::rust_source::read_rust_with;
 
-/// How many threads read files: the machines this runs on have two cores.
-const THREADS: usize = 2;
+/// How many threads read files: one per core this process may use
+/// (`available_parallelism`, which a container's CPU quota lowers), one
+/// when that is not known.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
 
 /// How many findings of one file are kept: a hostile file can make one
 /// per row, and the rest are counted instead.
@@ -50,6 +54,8 @@ struct Deferred {
     at: Position,
     keys: Option<Vec<String>>,
     values: Option<Vec<Option<String>>>,
+    /// How many arguments follow the code's (see [`Site::after`]).
+    after: usize,
     allowed: Vec<String>,
     allowed_at: Option<Position>,
 }
@@ -182,7 +188,7 @@ pub(crate) struct Compared {
     pub(crate) defined: HashSet<String>,
 }
 
-/// Reads files `0..count` on [`THREADS`] threads, each file by `read`
+/// Reads files `0..count` on [`threads`] threads, each file by `read`
 /// into its thread's [`Partial`]. A panic while reading a file (a defect
 /// of errcode) is caught and becomes an input error that names the file
 /// (`name`), so that the run fails with exit status 2 and says which file
@@ -194,9 +200,10 @@ fn read_files(
     name: impl Fn(usize) -> String + Sync,
     read: impl Fn(&mut Partial, usize) + Sync,
 ) -> Vec<Partial> {
+    let threads = threads().min(count.max(1));
     std::thread::scope(|scope| {
         let (name, read) = (&name, &read);
-        let workers: Vec<_> = (0..THREADS)
+        let workers: Vec<_> = (0..threads)
             .map(|thread| {
                 // A stack `syn` needs for the pieces of Rust it is given
                 // (see `rust_source::STACK_SIZE`).
@@ -208,7 +215,7 @@ fn read_files(
                             wanted: wanted.clone(),
                             ..Partial::default()
                         };
-                        for index in (thread..count).step_by(THREADS) {
+                        for index in (thread..count).step_by(threads) {
                             let outcome = catch_unwind(AssertUnwindSafe(|| read(&mut partial, index)));
                             if let Err(panic) = outcome {
                                 let why = panic
@@ -252,7 +259,7 @@ fn read_files(
 /// Every disagreement between `catalogs` and the files `walk` found under
 /// `roots`, and (with `warn`) the warnings, in file and line order.
 ///
-/// Files are read and compared as they come, by two threads, and dropped:
+/// Files are read and compared as they come, by a thread per core, and dropped:
 /// memory holds the catalogs, one file per thread, and the report sites
 /// that must wait for every file (names to resolve, codes no catalog has).
 pub(crate) fn compare(
@@ -357,7 +364,7 @@ pub(crate) fn compare(
     let mut resolved_names: HashMap<&str, Resolution> = HashMap::new();
     let resolve = |name: &str| -> Resolution {
         if let Some((_, code)) = enumerators.get(name) {
-            return Resolution::Code(code.clone());
+            return Resolution::Enumerator(code.clone());
         }
         let Some(places) = constants.get(name) else {
             return Resolution::Unknown;
@@ -386,8 +393,8 @@ pub(crate) fn compare(
             file: &site.file,
             entries: &entries,
         };
-        let (code, through) = match &site.code {
-            SiteCode::Literal(code) => (code.clone(), None),
+        let (code, through, formats) = match &site.code {
+            SiteCode::Literal(code) => (code.clone(), None, None),
             SiteCode::Named(path) => {
                 let name = site.code.last();
                 let resolution = resolved_names
@@ -397,7 +404,16 @@ pub(crate) fn compare(
                 match resolution {
                     Resolution::Code(code) => {
                         tally.named_sites += 1;
-                        (code, Some(path.as_str()))
+                        (code, Some(path.as_str()), None)
+                    }
+                    // An X-macro table's enumerator: the macro formats the
+                    // row's template with the arguments that follow it. A
+                    // call given the enumerator alone formats nothing
+                    // (`SetLastError(ErrorCode::EE1018)`): nothing to count.
+                    Resolution::Enumerator(code) => {
+                        tally.named_sites += 1;
+                        let formats = (site.after > 0).then_some(site.after);
+                        (code, Some(path.as_str()), formats)
                     }
                     Resolution::Ambiguous(codes) => {
                         if ambiguous_told.insert(name.to_owned()) {
@@ -428,8 +444,11 @@ pub(crate) fn compare(
             at: site.at,
             keys: site.keys.as_deref(),
             values: site.values.as_deref(),
+            formats,
         };
-        if wanted.contains(&code) {
+        // A site that names its code with a literal was noted where it was
+        // read; one that names it through a name is noted once resolved.
+        if through.is_some() && wanted.contains(&code) {
             uses.entry(code.clone()).or_default().push(Related {
                 file: site.file.clone(),
                 line: site.at.line,
@@ -534,7 +553,7 @@ pub(crate) fn compare(
                 file: "...".to_owned(),
                 line: 0,
                 column: 0,
-                note: format!("and {} more", errcat_syntax::counted(more, "use")),
+                note: format!("and {more} more {}", errcat_syntax::noun(more, "use")),
             });
         }
     }
@@ -550,7 +569,10 @@ pub(crate) fn compare(
 
 #[derive(Clone)]
 enum Resolution {
+    /// A constant's one code.
     Code(String),
+    /// The code an X-macro table's enumerator stands for.
+    Enumerator(String),
     /// The codes, each with where it is given.
     Ambiguous(String),
     Unknown,
@@ -573,12 +595,13 @@ fn catalog_definition(checked: &Checked, entry: &errcat::catalog::Entry) -> Defi
             .collect(),
         template: entry.message.clone(),
         origin: Some((checked.file_of(&entry.code), entry.position.line)),
+        copy: None,
     }
 }
 
-/// `found`, the findings of one row or site, less those its allow comment
-/// accepts; the comment's kinds that name no kind, or accept nothing, are
-/// findings of their own.
+/// `found`, the findings of one row or site, those its allow comment (at
+/// `at`) accepts marked so; the comment's kinds that name no kind, or
+/// accept nothing, are findings of their own.
 fn allow(
     file: &str,
     at: Position,
@@ -591,14 +614,14 @@ fn allow(
         return;
     }
     let mut used: HashSet<&str> = HashSet::new();
-    for finding in found {
+    for mut finding in found {
         let name = finding.kind.name();
-        match allowed.iter().find(|kind| kind.as_str() == name) {
-            Some(kind) => {
-                used.insert(kind.as_str());
-            }
-            None => out.push(finding),
+        if let Some(kind) = allowed.iter().find(|kind| kind.as_str() == name) {
+            used.insert(kind.as_str());
+            // Kept, marked: SARIF shows it suppressed in the source.
+            finding.allowed_at = Some(at.line);
         }
+        out.push(finding);
     }
     for kind in allowed {
         if used.contains(kind.as_str()) {
@@ -702,6 +725,7 @@ impl Visitor for CCompare<'_, '_> {
             &row.code,
             row.names.clone(),
             &row.message,
+            Some((self.here.file.to_owned(), row.at.line)),
         );
     }
 
@@ -719,6 +743,7 @@ impl Visitor for CCompare<'_, '_> {
                     at: site.at,
                     keys: site.keys.as_deref(),
                     values: site.values.as_deref(),
+                    formats: None,
                 };
                 let mut found = Vec::new();
                 self.here
@@ -739,6 +764,7 @@ impl Visitor for CCompare<'_, '_> {
             at: site.at,
             keys: site.keys,
             values: site.values,
+            after: site.after,
             allowed: site.allowed,
             allowed_at: site.allowed_at,
         });
@@ -777,12 +803,15 @@ impl Visitor for CCompare<'_, '_> {
     }
 }
 
+/// Notes that file `index` defines `code`: by a Rust definition (`copy`
+/// `None`), or by a table row or catalog copy at `copy`.
 fn define(
     defined: &mut HashMap<String, (usize, Definition)>,
     index: usize,
     code: &str,
     names: Vec<String>,
     template: &str,
+    copy: Option<(String, u32)>,
 ) {
     match defined.get(code) {
         Some((first, _)) if *first <= index => {}
@@ -795,6 +824,7 @@ fn define(
                         names,
                         template: template.to_owned(),
                         origin: None,
+                        copy,
                     },
                 ),
             );
@@ -946,7 +976,14 @@ impl Partial {
                         .iter()
                         .map(|name| (*name).to_owned())
                         .collect();
-                    define(&mut self.defined, index, &entry.code, names, &entry.message);
+                    define(
+                        &mut self.defined,
+                        index,
+                        &entry.code,
+                        names,
+                        &entry.message,
+                        Some((file.clone(), entry.position.line)),
+                    );
                 }
             }
         }

@@ -57,6 +57,7 @@ impl RustVisitor for RustCompare<'_, '_> {
             &definition.code.value,
             definition.arg_names().0,
             &template,
+            None,
         );
     }
 
@@ -77,6 +78,7 @@ impl RustVisitor for RustCompare<'_, '_> {
                     at,
                     keys: site.keys.as_deref(),
                     values: site.values.as_deref(),
+                    formats: None,
                 };
                 let mut one = Vec::new();
                 self.here
@@ -97,6 +99,7 @@ impl RustVisitor for RustCompare<'_, '_> {
                 at,
                 keys: site.keys,
                 values: site.values,
+                after: 0,
                 allowed: site.allowed,
                 allowed_at,
             }),
