@@ -55,7 +55,7 @@ pub(crate) fn expand(
         // write one; `pub(self)` makes the items private.
         vis: match vis {
             syn::Visibility::Inherited => parse_quote!(pub),
-            vis => vis.clone(),
+            vis => crate::definition::ast::reparsed(vis).unwrap_or_else(|| parse_quote!(pub)),
         },
         generics: Default::default(),
         shape: Shape::Struct(Box::new(Body {

@@ -698,11 +698,15 @@ fn item_keyword(item: &TokenStream) -> (Span, String) {
     (Span::call_site(), "this item".to_owned())
 }
 
-/// A copy of `ty`, read again from its tokens (which keep their spans).
-/// syn's `Clone` impls are a feature of their own (`clone-impls`), about a
-/// tenth of syn's build, which every user of the macros would pay for these
-/// two copies; what has been parsed once parses again.
+/// A copy of `ty` (see [`reparsed`]).
 fn copy_type(ty: &Type) -> Type {
-    let tokens = quote::ToTokens::to_token_stream(ty);
-    syn::parse2(tokens.clone()).unwrap_or(Type::Verbatim(tokens))
+    reparsed(ty).unwrap_or_else(|| Type::Verbatim(quote::ToTokens::to_token_stream(ty)))
+}
+
+/// A copy of `item`, read again from its tokens (which keep their spans).
+/// syn's `Clone` impls are a feature of their own (`clone-impls`), which
+/// every user of the macros would compile for the few copies made here;
+/// what has been parsed once parses again, so `None` is not expected.
+pub(crate) fn reparsed<T: syn::parse::Parse + quote::ToTokens>(item: &T) -> Option<T> {
+    syn::parse2(item.to_token_stream()).ok()
 }
