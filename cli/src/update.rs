@@ -13,6 +13,7 @@ use errcat::catalog::{
     Documentation, Entry, SuggestionPart, load, read_page, retired_page, set_suggestion,
     update_index, update_page,
 };
+use errcat_catalog::WrittenText;
 use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
@@ -49,12 +50,12 @@ struct Change {
 
 impl Change {
     /// The file at `path` rewritten from `old` to `new`, when they differ.
-    fn of(path: &Path, root: &Path, old: Vec<u8>, new: String, what: &str) -> Option<Change> {
-        (new.as_bytes() != old.as_slice()).then(|| Change {
+    fn of(path: &Path, root: &Path, old: Vec<u8>, new: Vec<u8>, what: &str) -> Option<Change> {
+        (new != old).then(|| Change {
             path: path.to_path_buf(),
             root: root.to_path_buf(),
             old,
-            new: new.into_bytes(),
+            new,
             rename: None,
             what: what.to_owned(),
         })
@@ -202,9 +203,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        // The page's line ends, BOM and bytes that are not UTF-8 are kept:
+        // only the lines the catalog changes are written.
+        let written = WrittenText::read(&bytes);
+        let text = written.text();
         let name = paths::name(path);
-        let page = read_page(&kind_code(path).unwrap_or_default(), &text);
+        let page = read_page(&kind_code(path).unwrap_or_default(), text);
         let retired = sources
             .iter()
             .find_map(|(_, source)| source.catalog.retired(&page.code));
@@ -217,7 +221,10 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             } else {
                 Language::English
             };
-            let updated = retired_page(retired, language, Some(&text));
+            let updated = retired_page(retired, language, Some(text));
+            let Some(updated) = rewritten(&written, &updated, &name, &mut outcome) else {
+                continue;
+            };
             changes.extend(Change::of(
                 path,
                 root,
@@ -241,7 +248,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             ));
             continue;
         };
-        let updated = update_page(entry, language, docs.get(&entry.code), &text);
+        let updated = update_page(entry, language, docs.get(&entry.code), text);
         for part in &updated.dropped {
             outcome.note(format!("{name}: {}: {part}", entry.code));
         }
@@ -260,12 +267,15 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .file_name()
             .is_some_and(|file| file.to_string_lossy() != updated.file_name)
             .then(|| folder.join(&updated.file_name));
-        if updated.text.as_bytes() != bytes.as_slice() || renamed.is_some() {
+        let Some(new) = rewritten(&written, &updated.text, &name, &mut outcome) else {
+            continue;
+        };
+        if new != bytes || renamed.is_some() {
             changes.push(Change {
                 path: path.clone(),
                 root: root.clone(),
                 old: bytes,
-                new: updated.text.into_bytes(),
+                new,
                 rename: renamed,
                 what: format!(
                     "{} page",
@@ -290,12 +300,15 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
-        let text = String::from_utf8_lossy(&bytes);
+        let written = WrittenText::read(&bytes);
         let titles: Vec<(&str, &str)> = titles
             .iter()
             .map(|(code, title)| (code.as_str(), title.as_str()))
             .collect();
-        let updated = update_index(&text, &titles);
+        let updated = update_index(written.text(), &titles);
+        let Some(updated) = rewritten(&written, &updated, &paths::name(path), &mut outcome) else {
+            continue;
+        };
         changes.extend(Change::of(
             path,
             &root_of(walked),
@@ -375,6 +388,24 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     outcome
 }
 
+/// The bytes of a page whose text became `new` (see [`WrittenText`]), or
+/// `None` and why on standard error: the file is left as it is.
+fn rewritten(
+    written: &WrittenText<'_>,
+    new: &str,
+    name: &str,
+    outcome: &mut Outcome,
+) -> Option<Vec<u8>> {
+    match written.rewrite(new) {
+        Ok(bytes) => Some(bytes),
+        Err(why) => {
+            outcome.status = outcome.status.max(Status::Failure);
+            outcome.note(format!("{name}: {why}"));
+            None
+        }
+    }
+}
+
 fn kind_code(path: &Path) -> Option<String> {
     match kind_of(path)? {
         FileKind::Page(code) => Some(code),
@@ -397,7 +428,7 @@ fn adopt(
         let Ok(bytes) = read_file(path, max_size) else {
             continue;
         };
-        let page = read_page(code, &String::from_utf8_lossy(&bytes));
+        let page = read_page(code, WrittenText::read(&bytes).text());
         if page.language != Some(Language::English) {
             continue;
         }

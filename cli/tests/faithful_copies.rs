@@ -1,0 +1,131 @@
+//! `errcode update` writes only what the catalog changed: a page's line
+//! ends, its BOM, its bytes that are not UTF-8 and its closing comment are
+//! the writer's, kept byte for byte; a page that agrees is never rewritten.
+
+use std::fs;
+use std::path::Path;
+
+mod common;
+use common::errcode;
+
+const CATALOG: &str = r#"{
+  "error_info_list": [
+    {
+      "errClass": "Profiling Errors",
+      "errTitle": "Resource_Error",
+      "ErrCode": "EK0201",
+      "ErrMessage": "Cannot allocate %s.",
+      "Arglist": "buf_size",
+      "suggestion": {
+        "Possible Cause": "Too little memory.",
+        "Solution": "Stop unnecessary processes."
+      }
+    }
+  ]
+}
+"#;
+
+const PAGE_FILE: &str = "docs/en/Profiling-Errors/EK0201-Resource_Error.md";
+
+/// The page, CRLF, with a BOM, a Latin-1 byte in its example's label and a
+/// comment at its end.
+const PAGE: &[u8] = b"\xEF\xBB\xBF# EK0201 Resource\\_Error\r\n\r\n## Symptom\r\n\r\nThe following is error format. The placeholder %s indicates the memory size.\r\n\r\n```text\r\nCannot allocate %s.\r\n```\r\n\r\nError example (Jos\xE9):\r\n\r\n```text\r\nCannot allocate 1G.\r\n```\r\n\r\n## Possible Cause\r\n\r\nToo little memory.\r\n\r\n## Solution\r\n\r\nStop unnecessary processes.\r\n\r\n<!-- Reviewed. -->\r\n";
+
+fn tree(page: &[u8]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("error_code.json"), CATALOG).unwrap();
+    let page_path = dir.path().join(PAGE_FILE);
+    fs::create_dir_all(page_path.parent().unwrap()).unwrap();
+    fs::write(&page_path, page).unwrap();
+    fs::write(
+        dir.path().join("docs/en/Profiling-Errors/Profiling-Errors.md"),
+        "\u{FEFF}# Profiling Errors\r\n\r\n- [EK0201 Resource\\_Error](EK0201-Resource_Error.md)\r\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// `bytes` with the first `from` made `to`.
+fn replaced(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let at = bytes
+        .windows(from.len())
+        .position(|window| window == from)
+        .unwrap();
+    [&bytes[..at], to, &bytes[at + from.len()..]].concat()
+}
+
+fn update(dir: &Path, dry_run: bool) -> common::Run {
+    let mut args = vec!["update", "error_code.json", "--against", "docs"];
+    if dry_run {
+        args.push("--dry-run");
+    }
+    errcode(dir, &args)
+}
+
+#[test]
+fn a_crlf_page_with_a_bom_that_agrees_is_left_byte_for_byte() {
+    let dir = tree(PAGE);
+    let dry = update(dir.path(), true);
+    assert_eq!(
+        (dry.stdout.as_str(), dry.stderr.as_str(), dry.status),
+        (
+            "every copy agrees with the catalog: nothing to update\n",
+            "",
+            0
+        )
+    );
+    let run = update(dir.path(), false);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(fs::read(dir.path().join(PAGE_FILE)).unwrap(), PAGE);
+}
+
+#[test]
+fn a_changed_solution_rewrites_its_line_alone() {
+    let dir = tree(PAGE);
+    fs::write(
+        dir.path().join("error_code.json"),
+        CATALOG.replace("Stop unnecessary processes.", "Free some memory."),
+    )
+    .unwrap();
+    let run = update(dir.path(), false);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "updated docs/en/Profiling-Errors/EK0201-Resource_Error.md (English page)\nupdated 1 file\n",
+            "",
+            0
+        )
+    );
+    // The page as it was but for the solution's line: the Latin-1 byte,
+    // the BOM, the CRLF ends and the comment kept.
+    let expected = replaced(
+        PAGE,
+        b"Stop unnecessary processes.\r\n",
+        b"Free some memory.\r\n",
+    );
+    assert_eq!(fs::read(dir.path().join(PAGE_FILE)).unwrap(), expected);
+    let again = update(dir.path(), true);
+    assert_eq!(again.status, 0, "{}", again.stdout);
+}
+
+#[test]
+fn a_line_to_rewrite_that_would_carry_bytes_that_are_not_utf8_is_named_and_the_page_left() {
+    // The example's value, kept into the new message, is not UTF-8.
+    let page = replaced(PAGE, b"allocate 1G.", b"allocate 1G\xE9.");
+    let dir = tree(&page);
+    fs::write(
+        dir.path().join("error_code.json"),
+        CATALOG.replace("Cannot allocate %s.", "Failed to allocate %s."),
+    )
+    .unwrap();
+    let run = update(dir.path(), false);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "every copy agrees with the catalog: nothing to update\n",
+            "errcode: docs/en/Profiling-Errors/EK0201-Resource_Error.md: line 14 holds bytes that are not UTF-8 and would be rewritten: the file is left as it is; write the line in UTF-8 first\n",
+            1
+        )
+    );
+    assert_eq!(fs::read(dir.path().join(PAGE_FILE)).unwrap(), page);
+}
