@@ -597,9 +597,18 @@ fn rewrite_row(
     // string literal written over several lines is laid out anew from its
     // text; other arguments keep their bytes, comments and all).
     let mut parts: Vec<Part> = Vec::new();
+    // Per argument, whether the catalog's field differs from it.
+    let mut differs: Vec<bool> = Vec::new();
     for index in 0..ranges.len() {
         let as_written = raw(index)?;
         let multiline = as_written.contains('\n') || as_written.contains('\r');
+        differs.push(match (row.layout, index) {
+            (Layout::StructArray, 1) | (Layout::XMacro, 3) => changed("message"),
+            (Layout::StructArray, 2) => changed("cause"),
+            (Layout::StructArray, 3) => changed("solution"),
+            (Layout::StructArray, 4) | (Layout::XMacro, 2) => changed("arglist"),
+            _ => false,
+        });
         let part = match (row.layout, index) {
             (Layout::StructArray, 1) | (Layout::XMacro, 3) if changed("message") || multiline => {
                 Part::literal(&wanted.message)
@@ -682,6 +691,9 @@ fn rewrite_row(
         after
     };
     let trailing = width(after_text.trim_ascii_end());
+    if let Some(spliced) = splice_fields(bytes, row, &ranges, &parts, &differs, ends, style) {
+        return Some(spliced);
+    }
     let one_line = format!(
         "{head}{}{tail}",
         parts.iter().map(Part::whole).collect::<Vec<_>>().join(", ")
@@ -735,6 +747,89 @@ fn rewrite_row(
         range: row.span.start..range_end,
         text: lines.join(newline).into_bytes(),
         fits,
+    })
+}
+
+/// The row with only the arguments whose field differs replaced, each in
+/// place, and every other byte (its line layout, comments, the text
+/// around them) as written; `None` when that cannot be: a field to
+/// replace is written over several lines, or a line it is on would be
+/// wider than the style allows (then the row is laid out anew). In a
+/// macro, a line whose `\` is aligned keeps it at its column.
+fn splice_fields(
+    bytes: &[u8],
+    row: &Row,
+    ranges: &[Range<usize>],
+    parts: &[Part],
+    differs: &[bool],
+    ends: Ends,
+    style: &TableStyle,
+) -> Option<Rewrite> {
+    let first_line = line_start(bytes, row.span.start);
+    let region_end = line_end(bytes, row.span.end);
+    let mut region = bytes[first_line..region_end].to_vec();
+    for (index, range) in ranges.iter().enumerate().rev() {
+        if !differs[index] {
+            continue;
+        }
+        let written = &bytes[range.clone()];
+        if written.contains(&b'\n') || written.contains(&b'\r') {
+            return None;
+        }
+        let relative = range.start - first_line..range.end - first_line;
+        region.splice(relative, parts[index].whole().into_bytes());
+    }
+    let old_lines: Vec<&[u8]> = bytes[first_line..region_end]
+        .split(|b| *b == b'\n')
+        .collect();
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for (number, line) in region.split(|b| *b == b'\n').enumerate() {
+        if old_lines.get(number) == Some(&line) {
+            lines.push(line.to_vec());
+            continue;
+        }
+        let (line, cr) = match line.strip_suffix(b"\r") {
+            Some(line) => (line, true),
+            None => (line, false),
+        };
+        let continued = ends != Ends::Plain && line.trim_ascii_end().ends_with(b"\\");
+        let text = if continued {
+            line.trim_ascii_end()
+                .strip_suffix(b"\\")
+                .unwrap_or(line)
+                .trim_ascii_end()
+        } else {
+            line
+        };
+        let mut new = text.to_vec();
+        match ends {
+            Ends::Aligned(column) if continued => {
+                if width(text) + 1 > column {
+                    return None;
+                }
+                new.resize(new.len() + column - width(text), b' ');
+                new.push(b'\\');
+            }
+            _ if continued => {
+                if width(text) + 2 > style.column_limit {
+                    return None;
+                }
+                new.extend_from_slice(b" \\");
+            }
+            _ if width(text) > style.column_limit => return None,
+            _ => {}
+        }
+        if cr {
+            new.push(b'\r');
+        }
+        lines.push(new);
+    }
+    let text = lines.join(&b'\n');
+    let prefix = row.span.start - first_line;
+    Some(Rewrite {
+        range: row.span.start..region_end,
+        text: text[prefix..].to_vec(),
+        fits: true,
     })
 }
 
