@@ -452,6 +452,54 @@ pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, St
     Ok(format!("{base}:./{name}"))
 }
 
+/// When `path` (a file, or a folder of Rust sources) last changed in its
+/// repository: `Uncommitted` when its text differs from `HEAD`'s, else
+/// its last commit's committer time; `None` outside a repository, for a
+/// path git does not track, or when git cannot be run. The path goes to
+/// git after `--`, a literal pathspec.
+pub(crate) fn last_change(path: &Path) -> Option<Changed> {
+    let absolute = paths::absolute(path);
+    let (dir, name) = if absolute.is_dir() {
+        (absolute.clone(), OsStr::new(".").to_owned())
+    } else {
+        (
+            absolute.parent()?.to_path_buf(),
+            absolute.file_name()?.to_owned(),
+        )
+    };
+    let log = git(&dir)
+        .args(["log", "-1", "--format=%ct", "--"])
+        .arg(&name)
+        .output()
+        .ok()?;
+    let time: u64 = String::from_utf8_lossy(&log.stdout).trim().parse().ok()?;
+    if !log.status.success() {
+        return None;
+    }
+    let status = git(&dir)
+        .args(["status", "--porcelain", "-z", "--untracked-files=no", "--"])
+        .arg(&name)
+        .output()
+        .ok()?;
+    if !status.status.success() {
+        return None;
+    }
+    Some(if status.stdout.is_empty() {
+        Changed::Committed(time)
+    } else {
+        Changed::Uncommitted
+    })
+}
+
+/// When a path last changed (see [`last_change`]); later compares greater.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Changed {
+    /// In the commit of this committer time (seconds since 1970).
+    Committed(u64),
+    /// In the work tree, after every commit.
+    Uncommitted,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,7 @@ use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
+use crate::git::{Changed, last_change};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
@@ -31,6 +32,7 @@ pub(crate) struct UpdateArgs {
     pub(crate) exclude: Vec<String>,
     pub(crate) dry_run: bool,
     pub(crate) adopt_pages: bool,
+    pub(crate) overwrite_newer: bool,
     pub(crate) config: Option<PathBuf>,
 }
 
@@ -197,6 +199,22 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             });
         }
     }
+    // When the catalogs last changed, asked of git once, when a page
+    // differs from them.
+    let mut catalogs_changed: Option<Option<Changed>> = None;
+    let mut newer = |path: &Path| -> bool {
+        if args.overwrite_newer {
+            return false;
+        }
+        let catalogs = *catalogs_changed.get_or_insert_with(|| {
+            inputs
+                .catalogs
+                .iter()
+                .filter_map(|path| last_change(path))
+                .max()
+        });
+        copy_is_newer(last_change(path), catalogs)
+    };
     // Pages, and the titles of the codes whose pages each folder holds.
     let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
     for (path, _, root) in &pages {
@@ -222,9 +240,15 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                 Language::English
             };
             let updated = retired_page(retired, language, Some(text));
-            let Some(updated) = rewritten(&written, &updated, &name, &mut outcome) else {
+            let Some(updated) = rewritten(&written, &updated, &name, &mut outcome, &mut problems)
+            else {
                 continue;
             };
+            if updated != bytes && newer(path) {
+                problems = true;
+                outcome.note(held_back(&name, &page.code));
+                continue;
+            }
             changes.extend(Change::of(
                 path,
                 root,
@@ -267,9 +291,15 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .file_name()
             .is_some_and(|file| file.to_string_lossy() != updated.file_name)
             .then(|| folder.join(&updated.file_name));
-        let Some(new) = rewritten(&written, &updated.text, &name, &mut outcome) else {
+        let Some(new) = rewritten(&written, &updated.text, &name, &mut outcome, &mut problems)
+        else {
             continue;
         };
+        if new != bytes && newer(path) {
+            problems = true;
+            outcome.note(held_back(&name, &entry.code));
+            continue;
+        }
         if new != bytes || renamed.is_some() {
             changes.push(Change {
                 path: path.clone(),
@@ -306,7 +336,13 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .map(|(code, title)| (code.as_str(), title.as_str()))
             .collect();
         let updated = update_index(written.text(), &titles);
-        let Some(updated) = rewritten(&written, &updated, &paths::name(path), &mut outcome) else {
+        let Some(updated) = rewritten(
+            &written,
+            &updated,
+            &paths::name(path),
+            &mut outcome,
+            &mut problems,
+        ) else {
             continue;
         };
         changes.extend(Change::of(
@@ -367,9 +403,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         outcome.status = outcome.status.max(Status::Failure);
     }
     if changes.is_empty() {
-        outcome
-            .stdout
-            .push_str("every copy agrees with the catalog: nothing to update\n");
+        // A copy left for a problem does not agree: nothing is said of all.
+        if !problems {
+            outcome
+                .stdout
+                .push_str("every copy agrees with the catalog: nothing to update\n");
+        }
     } else {
         outcome.stdout.push_str(&format!(
             "updated {}\n",
@@ -388,18 +427,36 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     outcome
 }
 
+/// Whether a copy that differs from the catalog changed after it did, by
+/// git (see [`last_change`]): then its text is taken for newer than the
+/// catalog's, and `update` leaves it. Unknown on either side (no
+/// repository, a file git does not track) is not newer: the catalog is
+/// the source, as without git.
+fn copy_is_newer(copy: Option<Changed>, catalogs: Option<Changed>) -> bool {
+    matches!((copy, catalogs), (Some(copy), Some(catalogs)) if copy > catalogs)
+}
+
+/// The note for a page left because it is newer than the catalog.
+fn held_back(name: &str, code: &str) -> String {
+    format!(
+        "{name}: {code}: copy-newer: the page changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the page with `--overwrite-newer`"
+    )
+}
+
 /// The bytes of a page whose text became `new` (see [`WrittenText`]), or
-/// `None` and why on standard error: the file is left as it is.
+/// `None` and why on standard error (a problem: update exits 1): the file
+/// is left as it is.
 fn rewritten(
     written: &WrittenText<'_>,
     new: &str,
     name: &str,
     outcome: &mut Outcome,
+    problems: &mut bool,
 ) -> Option<Vec<u8>> {
     match written.rewrite(new) {
         Ok(bytes) => Some(bytes),
         Err(why) => {
-            outcome.status = outcome.status.max(Status::Failure);
+            *problems = true;
             outcome.note(format!("{name}: {why}"));
             None
         }

@@ -122,10 +122,103 @@ fn a_line_to_rewrite_that_would_carry_bytes_that_are_not_utf8_is_named_and_the_p
     assert_eq!(
         (run.stdout.as_str(), run.stderr.as_str(), run.status),
         (
-            "every copy agrees with the catalog: nothing to update\n",
+            "",
             "errcode: docs/en/Profiling-Errors/EK0201-Resource_Error.md: line 14 holds bytes that are not UTF-8 and would be rewritten: the file is left as it is; write the line in UTF-8 first\n",
             1
         )
     );
     assert_eq!(fs::read(dir.path().join(PAGE_FILE)).unwrap(), page);
+}
+
+/// Runs git in `dir`, its commits dated `date`.
+fn git(dir: &Path, date: &str, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=Test",
+            "-c",
+            "user.email=test@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .env("GIT_AUTHOR_DATE", date)
+        .env("GIT_COMMITTER_DATE", date)
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn a_page_changed_after_the_catalog_is_left_unless_overwrite_newer() {
+    let dir = tree(PAGE);
+    git(
+        dir.path(),
+        "2026-01-01T00:00:00Z",
+        &["init", "-q", "-b", "main"],
+    );
+    git(dir.path(), "2026-01-01T00:00:00Z", &["add", "."]);
+    git(dir.path(), "2026-01-01T00:00:00Z", &["commit", "-qm", "v1"]);
+    // The page's solution written anew by hand, a month later.
+    let edited = replaced(
+        PAGE,
+        b"Stop unnecessary processes.\r\n",
+        b"Stop unnecessary processes, then retry.\r\n",
+    );
+    fs::write(dir.path().join(PAGE_FILE), &edited).unwrap();
+    git(
+        dir.path(),
+        "2026-02-01T00:00:00Z",
+        &["commit", "-qam", "page"],
+    );
+    let note = "errcode: docs/en/Profiling-Errors/EK0201-Resource_Error.md: EK0201: copy-newer: the page changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the page with `--overwrite-newer`\n";
+    for dry_run in [true, false] {
+        let run = update(dir.path(), dry_run);
+        assert_eq!(
+            (run.stdout.as_str(), run.stderr.as_str(), run.status),
+            ("", note, 1)
+        );
+        assert_eq!(fs::read(dir.path().join(PAGE_FILE)).unwrap(), edited);
+    }
+    // Edited since (uncommitted), the catalog is the newer side.
+    fs::write(
+        dir.path().join("error_code.json"),
+        CATALOG.replace("Too little memory.", "Too little host memory."),
+    )
+    .unwrap();
+    let run = update(dir.path(), false);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        fs::read(dir.path().join(PAGE_FILE)).unwrap(),
+        replaced(PAGE, b"Too little memory.", b"Too little host memory.")
+    );
+    // Told to, update rewrites a newer page.
+    git(
+        dir.path(),
+        "2026-03-01T00:00:00Z",
+        &["commit", "-qam", "catalog"],
+    );
+    fs::write(dir.path().join(PAGE_FILE), &edited).unwrap();
+    git(
+        dir.path(),
+        "2026-04-01T00:00:00Z",
+        &["commit", "-qam", "page again"],
+    );
+    assert_eq!(update(dir.path(), false).status, 1);
+    let run = errcode(
+        dir.path(),
+        &[
+            "update",
+            "error_code.json",
+            "--against",
+            "docs",
+            "--overwrite-newer",
+        ],
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        fs::read(dir.path().join(PAGE_FILE)).unwrap(),
+        replaced(PAGE, b"Too little memory.", b"Too little host memory.")
+    );
 }
