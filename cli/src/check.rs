@@ -283,6 +283,7 @@ fn checked(args: CheckArgs) -> Outcome {
             input_error(&mut outcome, None, why);
         }
         findings.extend(compared.findings);
+        mark_newer_pages(&mut findings, &inputs.catalogs);
         if args.complete {
             // A copy that mirrors the catalog has each of its codes, and
             // no other: a code of a crate's own is an error too.
@@ -548,4 +549,36 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
         }
     }
     notes
+}
+
+/// A page's disagreements become `copy-newer` where git says the page
+/// changed after the catalogs did: its text may be the newer, and
+/// `update` leaves it (see [`crate::git::copy_is_newer`]).
+fn mark_newer_pages(findings: &mut [Finding], catalogs: &[std::path::PathBuf]) {
+    use crate::against::{FileKind, kind_of};
+    use crate::finding::Kind;
+    let mut catalogs_changed = None;
+    let mut pages: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    for finding in findings {
+        if finding.kind != Kind::Disagrees {
+            continue;
+        }
+        let path = std::path::Path::new(&finding.file);
+        if !matches!(kind_of(path), Some(FileKind::Page(_))) || !path.is_file() {
+            continue;
+        }
+        let newer = *pages.entry(finding.file.clone()).or_insert_with(|| {
+            let catalogs =
+                *catalogs_changed.get_or_insert_with(|| crate::git::catalogs_changed(catalogs));
+            crate::git::copy_is_newer(crate::git::last_change(path), catalogs)
+        });
+        if newer {
+            finding.kind = Kind::CopyNewer;
+            // The catalog's place stays last, as in every disagreement.
+            finding.message = format!(
+                "the page changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): {}",
+                finding.message
+            );
+        }
+    }
 }

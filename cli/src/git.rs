@@ -491,6 +491,21 @@ pub(crate) fn last_change(path: &Path) -> Option<Changed> {
     })
 }
 
+/// When the catalogs last changed: the latest of theirs, `None` when git
+/// knows none of them.
+pub(crate) fn catalogs_changed(catalogs: &[PathBuf]) -> Option<Changed> {
+    catalogs.iter().filter_map(|path| last_change(path)).max()
+}
+
+/// Whether a copy that differs from the catalogs changed after they did
+/// (see [`last_change`]): then its text may be the newer one, which
+/// `check` names (`copy-newer`) and `update` leaves. Unknown on either
+/// side (no repository, a file git does not track) is not newer: the
+/// catalog is the source, as without git.
+pub(crate) fn copy_is_newer(copy: Option<Changed>, catalogs: Option<Changed>) -> bool {
+    matches!((copy, catalogs), (Some(copy), Some(catalogs)) if copy > catalogs)
+}
+
 /// When a path last changed (see [`last_change`]); later compares greater.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Changed {

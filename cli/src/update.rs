@@ -18,7 +18,7 @@ use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
-use crate::git::{Changed, last_change};
+use crate::git::{Changed, catalogs_changed, copy_is_newer, last_change};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
@@ -201,18 +201,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     }
     // When the catalogs last changed, asked of git once, when a page
     // differs from them.
-    let mut catalogs_changed: Option<Option<Changed>> = None;
+    let mut catalogs: Option<Option<Changed>> = None;
     let mut newer = |path: &Path| -> bool {
         if args.overwrite_newer {
             return false;
         }
-        let catalogs = *catalogs_changed.get_or_insert_with(|| {
-            inputs
-                .catalogs
-                .iter()
-                .filter_map(|path| last_change(path))
-                .max()
-        });
+        let catalogs = *catalogs.get_or_insert_with(|| catalogs_changed(&inputs.catalogs));
         copy_is_newer(last_change(path), catalogs)
     };
     // Pages, and the titles of the codes whose pages each folder holds.
@@ -425,15 +419,6 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         ));
     }
     outcome
-}
-
-/// Whether a copy that differs from the catalog changed after it did, by
-/// git (see [`last_change`]): then its text is taken for newer than the
-/// catalog's, and `update` leaves it. Unknown on either side (no
-/// repository, a file git does not track) is not newer: the catalog is
-/// the source, as without git.
-fn copy_is_newer(copy: Option<Changed>, catalogs: Option<Changed>) -> bool {
-    matches!((copy, catalogs), (Some(copy), Some(catalogs)) if copy > catalogs)
 }
 
 /// The note for a page left because it is newer than the catalog.

@@ -222,3 +222,62 @@ fn a_page_changed_after_the_catalog_is_left_unless_overwrite_newer() {
         replaced(PAGE, b"Too little memory.", b"Too little host memory.")
     );
 }
+
+#[test]
+fn check_names_a_page_changed_after_the_catalog_copy_newer() {
+    let dir = tree(PAGE);
+    git(
+        dir.path(),
+        "2026-01-01T00:00:00Z",
+        &["init", "-q", "-b", "main"],
+    );
+    git(dir.path(), "2026-01-01T00:00:00Z", &["add", "."]);
+    git(dir.path(), "2026-01-01T00:00:00Z", &["commit", "-qm", "v1"]);
+    let check = |dir: &Path| {
+        errcode(
+            dir,
+            &[
+                "check",
+                "error_code.json",
+                "--against",
+                "docs",
+                "--format",
+                "json",
+            ],
+        )
+    };
+    let edited = replaced(PAGE, b"Too little memory.", b"Too little host memory.");
+    fs::write(dir.path().join(PAGE_FILE), &edited).unwrap();
+    // Edited and not committed: newer than the committed catalog.
+    let run = check(dir.path());
+    assert!(
+        run.stdout.contains("\"message\": \"the page changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): cause differs: \\\"Too little memory.\\\" vs \\\"Too little host memory.\\\" (error_code.json:3)\""),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\"kind\": \"copy-newer\""),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("\"kind\": \"disagrees\""),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.status, 1);
+    // The catalog edited too, and later: the page disagrees.
+    fs::write(dir.path().join(PAGE_FILE), PAGE).unwrap();
+    fs::write(
+        dir.path().join("error_code.json"),
+        CATALOG.replace("Too little memory.", "Too much load."),
+    )
+    .unwrap();
+    let run = check(dir.path());
+    assert!(
+        run.stdout.contains("\"kind\": \"disagrees\""),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("copy-newer"), "{}", run.stdout);
+}
