@@ -181,6 +181,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                         "{name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged"
                     ));
                 }
+                TableChange::NotUtf8 { code, line } => {
+                    problems = true;
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the row's lines hold bytes that are not UTF-8 and its new text does not fit where the old was: the row is left as it is; write its lines in UTF-8 first"
+                    ));
+                }
                 TableChange::TooWide { code, line } => outcome.note(format!(
                     "{name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)",
                     style.column_limit

@@ -697,3 +697,29 @@ fn a_row_keeps_its_lines_and_the_text_of_the_fields_that_agree() {
         )
     );
 }
+
+#[test]
+fn bytes_that_are_not_utf8_in_a_row_are_kept_or_the_row_is_left() {
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EK0201", "ErrMessage": "New %s.", "Arglist": "size"}]}"#,
+    )
+    .catalog;
+    let text: &[u8] = b"static const T MAP[] = {\r\n    {\"EK0201\", \"Old %s.\", NULL /* Jos\xE9 */, NULL, {\"size\"}},\r\n};\r\n";
+    // The new message fits where the old one was: it alone is replaced.
+    let updated = update_table(text, &catalog, &TableStyle::default());
+    let mut expected = text.to_vec();
+    let at = expected.windows(3).position(|w| w == b"Old").unwrap();
+    expected.splice(at..at + 3, b"New".iter().copied());
+    assert_eq!(updated.text, expected);
+    // Too wide for its line, it would be laid out anew from text: the row
+    // is left, and said to be.
+    let updated = update_table(text, &catalog, &TableStyle { column_limit: 50 });
+    assert_eq!(updated.text, text);
+    assert_eq!(
+        updated.changes,
+        [TableChange::NotUtf8 {
+            code: "EK0201".to_owned(),
+            line: 2
+        }]
+    );
+}

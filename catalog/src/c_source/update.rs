@@ -103,6 +103,15 @@ pub enum TableChange {
         /// The row's line.
         line: u32,
     },
+    /// The row's lines hold bytes that are not UTF-8 and its new fields
+    /// do not fit where the old ones were: laid out anew, the row would
+    /// lose those bytes, so it is left as it is.
+    NotUtf8 {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
     /// Rewritten, the file would not read as the rows it has: a row's new
     /// text would pair the brackets after it differently (as an unclosed
     /// literal in a row can), and a row would be lost, gained or moved.
@@ -214,9 +223,16 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
             });
             continue;
         }
-        let Some(rewrite) = rewrite_row(bytes, row, &wanted, &fields, style) else {
-            changes.push(TableChange::TooWide { code, line });
-            continue;
+        let rewrite = match rewrite_row(bytes, row, &wanted, &fields, style) {
+            Ok(rewrite) => rewrite,
+            Err(Unrewritable::TooWide) => {
+                changes.push(TableChange::TooWide { code, line });
+                continue;
+            }
+            Err(Unrewritable::NotUtf8) => {
+                changes.push(TableChange::NotUtf8 { code, line });
+                continue;
+            }
         };
         if !rewrite.fits {
             changes.push(TableChange::TooWide {
@@ -447,6 +463,15 @@ enum Ends {
     Unaligned,
 }
 
+/// Why a row cannot be rewritten.
+enum Unrewritable {
+    /// Its new lines would be too wide ([`TableChange::TooWide`]).
+    TooWide,
+    /// It would be laid out anew over bytes that are not UTF-8
+    /// ([`TableChange::NotUtf8`]).
+    NotUtf8,
+}
+
 /// A row's new text and the bytes it replaces.
 struct Rewrite {
     range: Range<usize>,
@@ -578,8 +603,8 @@ fn rewrite_row(
     wanted: &Wanted,
     fields: &[&str],
     style: &TableStyle,
-) -> Option<Rewrite> {
-    let (open, ranges, close) = argument_ranges(bytes, row)?;
+) -> Result<Rewrite, Unrewritable> {
+    let (open, ranges, close) = argument_ranges(bytes, row).ok_or(Unrewritable::TooWide)?;
     let raw = |index: usize| -> Option<String> {
         let range = ranges.get(index)?;
         Some(String::from_utf8_lossy(&bytes[range.clone()]).into_owned())
@@ -600,7 +625,7 @@ fn rewrite_row(
     // Per argument, whether the catalog's field differs from it.
     let mut differs: Vec<bool> = Vec::new();
     for index in 0..ranges.len() {
-        let as_written = raw(index)?;
+        let as_written = raw(index).ok_or(Unrewritable::TooWide)?;
         let multiline = as_written.contains('\n') || as_written.contains('\r');
         differs.push(match (row.layout, index) {
             (Layout::StructArray, 1) | (Layout::XMacro, 3) => changed("message"),
@@ -621,7 +646,7 @@ fn rewrite_row(
             }
             (Layout::StructArray, 4) if changed("arglist") || multiline => names('{', '}'),
             (Layout::XMacro, 2) if changed("arglist") || multiline => names('(', ')'),
-            _ if multiline || as_written.contains("//") => return None,
+            _ if multiline || as_written.contains("//") => return Err(Unrewritable::TooWide),
             _ => Part::Fixed(as_written),
         };
         parts.push(part);
@@ -692,7 +717,12 @@ fn rewrite_row(
     };
     let trailing = width(after_text.trim_ascii_end());
     if let Some(spliced) = splice_fields(bytes, row, &ranges, &parts, &differs, ends, style) {
-        return Some(spliced);
+        return Ok(spliced);
+    }
+    // Laid out anew, the row is written from text: bytes of its lines
+    // that are not UTF-8 would be lost.
+    if std::str::from_utf8(&bytes[first_line..after_end]).is_err() {
+        return Err(Unrewritable::NotUtf8);
     }
     let one_line = format!(
         "{head}{}{tail}",
@@ -743,7 +773,7 @@ fn rewrite_row(
         }
         Ends::Plain => {}
     }
-    Some(Rewrite {
+    Ok(Rewrite {
         range: row.span.start..range_end,
         text: lines.join(newline).into_bytes(),
         fits,
