@@ -847,11 +847,20 @@ fn code_page(
             }
         }
         None => {
+            // A placeholder the new template still has keeps the page's own
+            // description (a translation); the others are described anew.
+            let carried = kept.map_or_else(Vec::new, |page| {
+                carried_descriptions(page, language, &entry.message)
+            });
             let descriptions: Vec<String> = names
                 .iter()
-                .map(|name| {
-                    documented
-                        .and_then(|docs| docs.description(name))
+                .enumerate()
+                .map(|(index, name)| {
+                    carried
+                        .get(index)
+                        .cloned()
+                        .flatten()
+                        .or_else(|| documented.and_then(|docs| docs.description(name)))
                         .unwrap_or_else(|| (*name).to_owned())
                 })
                 .collect();
@@ -967,6 +976,49 @@ fn code_page(
         untranslated,
         dropped,
     }
+}
+
+/// The page's own placeholder descriptions carried to the placeholders of
+/// `message`, by position: a placeholder takes the description of the old
+/// template's placeholder with the same text just before it, or else just
+/// after it (each old one used once), so that a placeholder added or
+/// removed elsewhere keeps the others' descriptions (translations above
+/// all). `None` where no old placeholder matches; empty when the page's
+/// sentence or template cannot be read.
+fn carried_descriptions(page: &KeptPage, language: Language, message: &str) -> Vec<Option<String>> {
+    let (Ok(new), Some((_, old)), [sentence]) = (
+        parse_template(message),
+        page.template.as_ref(),
+        page.sentence.as_slice(),
+    ) else {
+        return Vec::new();
+    };
+    let Ok(old) = parse_template(&old.replace("\\n", "\n")) else {
+        return Vec::new();
+    };
+    let Some(described) = language
+        .parse_placeholder_sentence(sentence)
+        .filter(|described| described.len() == old.placeholders())
+    else {
+        return Vec::new();
+    };
+    let mut used = vec![false; described.len()];
+    (0..new.placeholders())
+        .map(|index| {
+            let (before, after) = (&new.pieces[index], &new.pieces[index + 1]);
+            let found = (0..described.len())
+                .find(|&old_index| {
+                    !used[old_index] && !before.is_empty() && old.pieces[old_index] == *before
+                })
+                .or_else(|| {
+                    (0..described.len()).find(|&old_index| {
+                        !used[old_index] && !after.is_empty() && old.pieces[old_index + 1] == *after
+                    })
+                })?;
+            used[found] = true;
+            Some(described[found].to_owned())
+        })
+        .collect()
 }
 
 /// Whether `text` has a last line without a line end.
@@ -1296,6 +1348,25 @@ mod tests {
         // A page that ends without one is as it was.
         let plain = "# EK0201\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the size.\n\n```text\nCannot allocate %s.\n```\n\n## Solution\n\nFree memory. <!-- inline -->\n";
         assert_eq!(KeptPage::parse("", plain).trailer, Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_translated_description_is_kept_for_a_placeholder_the_new_template_still_has() {
+        let entry = Entry::new(
+            "EK0201",
+            "Failed to allocate %s via %s.",
+            "buf_size, alloc_interface",
+        );
+        let page = "# EK0201\n\n## 错误信息\n\n报错格式如下，占位符%s的含义为内存大小：\n\n```text\nFailed to allocate %s.\n```\n";
+        let sentence = Language::Chinese.placeholder_sentence(&["内存大小", "alloc_interface"]);
+        let updated = update_page(&entry, Language::Chinese, None, page);
+        assert_eq!(
+            updated.text,
+            format!(
+                "# EK0201\n\n## 错误信息\n\n{sentence}\n\n```text\nFailed to allocate %s via %s.\n```\n"
+            )
+        );
+        assert!(sentence.contains("内存大小"), "{sentence}");
     }
 
     #[test]
