@@ -153,8 +153,9 @@ pub(crate) enum Command {
         /// page has one, copy the page's text into the catalog first.
         #[arg(long)]
         adopt_pages: bool,
-        /// Rewrite the pages that changed after the catalog did (by git)
-        /// too; without it they are left, each named (copy-newer).
+        /// Rewrite the pages and table rows that changed after the catalog
+        /// did (by git) too; without it they are left, each named
+        /// (copy-newer).
         #[arg(long)]
         overwrite_newer: bool,
         /// The project file to read, instead of the one found.

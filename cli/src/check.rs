@@ -283,7 +283,7 @@ fn checked(args: CheckArgs) -> Outcome {
             input_error(&mut outcome, None, why);
         }
         findings.extend(compared.findings);
-        mark_newer_pages(&mut findings, &inputs.catalogs);
+        mark_newer_copies(&mut findings, &inputs.catalogs);
         if args.complete {
             // A copy that mirrors the catalog has each of its codes, and
             // no other: a code of a crate's own is an error too.
@@ -551,32 +551,47 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
     notes
 }
 
-/// A page's disagreements become `copy-newer` where git says the page
-/// changed after the catalogs did: its text may be the newer, and
-/// `update` leaves it (see [`crate::git::copy_is_newer`]).
-fn mark_newer_pages(findings: &mut [Finding], catalogs: &[std::path::PathBuf]) {
+/// A copy's disagreements become `copy-newer` where git says the copy
+/// changed after the catalogs did (a page: its last change; a table row:
+/// the finding's line, by blame): its text may be the newer, and `update`
+/// leaves it (see [`crate::git::copy_is_newer`]).
+fn mark_newer_copies(findings: &mut [Finding], catalogs: &[std::path::PathBuf]) {
     use crate::against::{FileKind, kind_of};
     use crate::finding::Kind;
     let mut catalogs_changed = None;
-    let mut pages: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    let mut pages: std::collections::HashMap<String, Option<crate::git::Changed>> =
+        std::collections::HashMap::new();
     for finding in findings {
         if finding.kind != Kind::Disagrees {
             continue;
         }
         let path = std::path::Path::new(&finding.file);
-        if !matches!(kind_of(path), Some(FileKind::Page(_))) || !path.is_file() {
+        if !path.is_file() {
             continue;
         }
-        let newer = *pages.entry(finding.file.clone()).or_insert_with(|| {
-            let catalogs =
-                *catalogs_changed.get_or_insert_with(|| crate::git::catalogs_changed(catalogs));
-            crate::git::copy_is_newer(crate::git::last_change(path), catalogs)
-        });
-        if newer {
+        let (changed, what) = match kind_of(path) {
+            Some(FileKind::Page(_)) => (
+                *pages
+                    .entry(finding.file.clone())
+                    .or_insert_with(|| crate::git::last_change(path)),
+                "page",
+            ),
+            Some(FileKind::C) if finding.line > 0 => (
+                crate::git::lines_changed(path, finding.line, finding.line),
+                "row",
+            ),
+            _ => continue,
+        };
+        if changed.is_none() {
+            continue;
+        }
+        let catalogs =
+            *catalogs_changed.get_or_insert_with(|| crate::git::catalogs_changed(catalogs));
+        if crate::git::copy_is_newer(changed, catalogs) {
             finding.kind = Kind::CopyNewer;
             // The catalog's place stays last, as in every disagreement.
             finding.message = format!(
-                "the page changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): {}",
+                "the {what} changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): {}",
                 finding.message
             );
         }

@@ -491,6 +491,43 @@ pub(crate) fn last_change(path: &Path) -> Option<Changed> {
     })
 }
 
+/// When lines `first..=last` of `file` last changed: `Uncommitted` when
+/// one differs from `HEAD`'s, else the latest committer time of theirs,
+/// by `git blame`; `None` outside a repository, for a file git does not
+/// track, or when git cannot be run. The file goes to git after `--`.
+pub(crate) fn lines_changed(file: &Path, first: u32, last: u32) -> Option<Changed> {
+    let absolute = paths::absolute(file);
+    let dir = absolute.parent()?;
+    let name = absolute.file_name()?;
+    let output = git(dir)
+        .args(["blame", "--porcelain", "-L"])
+        .arg(format!("{first},{last}"))
+        .arg("--")
+        .arg(name)
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut latest = None;
+    for line in text.lines() {
+        // A header: the commit's 40 (or 64) hex digits, then line numbers.
+        let first_word = line.split(' ').next().unwrap_or_default();
+        if first_word.len() >= 40
+            && first_word.bytes().all(|byte| byte == b'0')
+            && line.contains(' ')
+        {
+            return Some(Changed::Uncommitted);
+        }
+        if let Some(time) = line.strip_prefix("committer-time ") {
+            let time = Changed::Committed(time.trim().parse().ok()?);
+            latest = latest.max(Some(time));
+        }
+    }
+    latest
+}
+
 /// When the catalogs last changed: the latest of theirs, `None` when git
 /// knows none of them.
 pub(crate) fn catalogs_changed(catalogs: &[PathBuf]) -> Option<Changed> {

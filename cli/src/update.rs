@@ -18,7 +18,7 @@ use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
-use crate::git::{Changed, catalogs_changed, copy_is_newer, last_change};
+use crate::git::{Changed, catalogs_changed, copy_is_newer, last_change, lines_changed};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
@@ -134,6 +134,9 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     );
     let mut styles: HashMap<Option<PathBuf>, TableStyle> = HashMap::new();
     let mut problems = false;
+    // When the catalogs last changed, asked of git once, when a copy
+    // differs from them.
+    let mut catalogs: Option<Option<Changed>> = None;
     // Tables.
     for walked in &walked.files {
         if kind_of(&walked.path) != Some(FileKind::C) {
@@ -144,7 +147,37 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         };
         let name = paths::name(&walked.path);
         let style = style_for(&walked.path, &mut styles, inputs.max_size, &mut outcome);
-        let update = update_table(&bytes, &catalog, &style);
+        let mut update = update_table(&bytes, &catalog, &style);
+        // Rows whose lines changed after the catalogs did (by git) may hold
+        // the newer text: the file is updated without them.
+        let held = if args.overwrite_newer {
+            Vec::new()
+        } else {
+            newer_rows(&walked.path, &bytes, &update.changes, || {
+                *catalogs.get_or_insert_with(|| catalogs_changed(&inputs.catalogs))
+            })
+        };
+        if !held.is_empty() {
+            let codes: Vec<&str> = held.iter().map(|(code, _)| code.as_str()).collect();
+            let rest = errcat::catalog::Catalog::new(
+                catalog
+                    .entries
+                    .iter()
+                    .filter(|entry| !codes.contains(&entry.code.as_str()))
+                    .cloned()
+                    .collect(),
+            );
+            update = update_table(&bytes, &rest, &style);
+            update.changes.retain(|change| {
+                !matches!(change, TableChange::NotInCatalog { code, .. } if codes.contains(&code.as_str()))
+            });
+            for (code, line) in &held {
+                problems = true;
+                outcome.note(format!(
+                    "{name}:{line}: {code}: copy-newer: the row changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the row with `--overwrite-newer`"
+                ));
+            }
+        }
         let mut rows = 0;
         for change in &update.changes {
             match change {
@@ -205,9 +238,6 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             });
         }
     }
-    // When the catalogs last changed, asked of git once, when a page
-    // differs from them.
-    let mut catalogs: Option<Option<Changed>> = None;
     let mut newer = |path: &Path| -> bool {
         if args.overwrite_newer {
             return false;
@@ -425,6 +455,43 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         ));
     }
     outcome
+}
+
+/// The rows `changes` updates whose lines changed after the catalogs did
+/// (by git blame; see [`copy_is_newer`]), by code and line.
+fn newer_rows(
+    path: &Path,
+    bytes: &[u8],
+    changes: &[TableChange],
+    mut catalogs: impl FnMut() -> Option<Changed>,
+) -> Vec<(String, u32)> {
+    let updated: Vec<(&str, u32)> = changes
+        .iter()
+        .filter_map(|change| match change {
+            TableChange::Updated { code, line, .. } => Some((code.as_str(), *line)),
+            _ => None,
+        })
+        .collect();
+    if updated.is_empty() {
+        return Vec::new();
+    }
+    let file = errcat_catalog::c_source::read_c(bytes);
+    let mut held = Vec::new();
+    for row in &file.rows {
+        if !updated.contains(&(row.code.as_str(), row.at.line)) {
+            continue;
+        }
+        let last = 1 + bytes[..row.span.end.min(bytes.len())]
+            .iter()
+            .filter(|byte| **byte == b'\n')
+            .count();
+        let last = u32::try_from(last).unwrap_or(u32::MAX);
+        let changed = lines_changed(path, row.start.line, last);
+        if changed.is_some() && copy_is_newer(changed, catalogs()) {
+            held.push((row.code.clone(), row.at.line));
+        }
+    }
+    held
 }
 
 /// The note for a page left because it is newer than the catalog.

@@ -281,3 +281,71 @@ fn check_names_a_page_changed_after_the_catalog_copy_newer() {
     );
     assert!(!run.stdout.contains("copy-newer"), "{}", run.stdout);
 }
+
+#[test]
+fn a_table_row_changed_after_the_catalog_is_left_and_the_others_updated() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = r#"{"error_info_list": [
+  {"ErrCode": "EK0001", "ErrMessage": "One %s.", "Arglist": "a"},
+  {"ErrCode": "EK0002", "ErrMessage": "Two %s.", "Arglist": "b"}
+]}
+"#;
+    fs::write(dir.path().join("error_code.json"), catalog).unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    let table = "#define TABLE(X) \\\n    X(EK0001, \"EK0001\", (\"a\"), \"One %s. ErrorCode=EK0001.\\n\", DLOG_ERROR) \\\n    X(EK0002, \"EK0002\", (\"b\"), \"Old two %s. ErrorCode=EK0002.\\n\", DLOG_ERROR)\n";
+    let path = dir.path().join("src/table.h");
+    fs::write(&path, table).unwrap();
+    git(
+        dir.path(),
+        "2026-01-01T00:00:00Z",
+        &["init", "-q", "-b", "main"],
+    );
+    git(dir.path(), "2026-01-01T00:00:00Z", &["add", "."]);
+    git(dir.path(), "2026-01-01T00:00:00Z", &["commit", "-qm", "v1"]);
+    // EK0001's row written anew by hand, a month after the catalog.
+    let edited = table.replace("\"One %s.", "\"One more %s.");
+    fs::write(&path, &edited).unwrap();
+    git(
+        dir.path(),
+        "2026-02-01T00:00:00Z",
+        &["commit", "-qam", "row"],
+    );
+    let check = errcode(
+        dir.path(),
+        &[
+            "check",
+            "error_code.json",
+            "--against",
+            "src",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        check.stdout.contains("\"message\": \"the row changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): message differs: "),
+        "{}",
+        check.stdout
+    );
+    assert_eq!(check.stdout.matches("\"kind\": \"copy-newer\"").count(), 1);
+    assert_eq!(check.stdout.matches("\"kind\": \"disagrees\"").count(), 1);
+    let args = ["update", "error_code.json", "--against", "src"];
+    let run = errcode(dir.path(), &args);
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.status),
+        (
+            "updated src/table.h (1 table row)\nupdated 1 file\n",
+            "errcode: src/table.h:2: EK0001: copy-newer: the row changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the row with `--overwrite-newer`\n",
+            1
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        edited.replace("Old two %s.", "Two %s.")
+    );
+    let run = errcode(dir.path(), &[&args[..], &["--overwrite-newer"]].concat());
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        table.replace("Old two %s.", "Two %s.")
+    );
+}
