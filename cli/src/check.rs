@@ -283,7 +283,19 @@ fn checked(args: CheckArgs) -> Outcome {
             input_error(&mut outcome, None, why);
         }
         findings.extend(compared.findings);
-        mark_newer_copies(&mut findings, &inputs.catalogs);
+        mark_newer_copies(
+            &mut findings,
+            crate::git::EntryChanges::new(
+                read.iter()
+                    .filter_map(|source| {
+                        Some((
+                            std::path::PathBuf::from(source.file.as_ref()?),
+                            &source.catalog,
+                        ))
+                    })
+                    .collect(),
+            ),
+        );
         if args.complete {
             // A copy that mirrors the catalog has each of its codes, and
             // no other: a code of a crate's own is an error too.
@@ -552,13 +564,12 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
 }
 
 /// A copy's disagreements become `copy-newer` where git says the copy
-/// changed after the catalogs did (a page: its last change; a table row:
-/// the finding's line, by blame): its text may be the newer, and `update`
+/// changed after its catalog entry did (a page: its last change; a table
+/// row: the finding's line, by blame): its text may be the newer, and `update`
 /// leaves it (see [`crate::git::copy_is_newer`]).
-fn mark_newer_copies(findings: &mut [Finding], catalogs: &[std::path::PathBuf]) {
+fn mark_newer_copies(findings: &mut [Finding], mut entries: crate::git::EntryChanges<'_>) {
     use crate::against::{FileKind, kind_of};
     use crate::finding::Kind;
-    let mut catalogs_changed = None;
     let mut pages: std::collections::HashMap<String, Option<crate::git::Changed>> =
         std::collections::HashMap::new();
     for finding in findings {
@@ -582,12 +593,10 @@ fn mark_newer_copies(findings: &mut [Finding], catalogs: &[std::path::PathBuf]) 
             ),
             _ => continue,
         };
-        if changed.is_none() {
+        let Some(code) = finding.code.as_deref().filter(|_| changed.is_some()) else {
             continue;
-        }
-        let catalogs =
-            *catalogs_changed.get_or_insert_with(|| crate::git::catalogs_changed(catalogs));
-        if crate::git::copy_is_newer(changed, catalogs) {
+        };
+        if crate::git::copy_is_newer(changed, entries.of(code)) {
             finding.kind = Kind::CopyNewer;
             // The catalog's place stays last, as in every disagreement.
             finding.message = format!(

@@ -528,10 +528,60 @@ pub(crate) fn lines_changed(file: &Path, first: u32, last: u32) -> Option<Change
     latest
 }
 
-/// When the catalogs last changed: the latest of theirs, `None` when git
-/// knows none of them.
-pub(crate) fn catalogs_changed(catalogs: &[PathBuf]) -> Option<Changed> {
-    catalogs.iter().filter_map(|path| last_change(path)).max()
+/// When each catalog entry last changed, asked of git once per code: the
+/// entry's own lines of a JSON catalog (from its first line to the next
+/// entry's), by blame, so that an edit of another entry does not make a
+/// copy of this one older than the catalog; a folder of Rust sources, its
+/// last change.
+pub(crate) struct EntryChanges<'a> {
+    catalogs: Vec<(PathBuf, &'a errcat::catalog::Catalog)>,
+    known: std::collections::HashMap<String, Option<Changed>>,
+}
+
+impl<'a> EntryChanges<'a> {
+    pub(crate) fn new(catalogs: Vec<(PathBuf, &'a errcat::catalog::Catalog)>) -> Self {
+        EntryChanges {
+            catalogs,
+            known: std::collections::HashMap::new(),
+        }
+    }
+
+    /// When `code`'s entry last changed (`None`: not known to git).
+    pub(crate) fn of(&mut self, code: &str) -> Option<Changed> {
+        if let Some(known) = self.known.get(code) {
+            return *known;
+        }
+        let changed = self.ask(code);
+        self.known.insert(code.to_owned(), changed);
+        changed
+    }
+
+    fn ask(&self, code: &str) -> Option<Changed> {
+        let (path, catalog) = self
+            .catalogs
+            .iter()
+            .find(|(_, catalog)| catalog.get(code).is_some())?;
+        let first = catalog.get(code)?.position.line;
+        if path.is_dir() || first == 0 {
+            return last_change(path);
+        }
+        let next = catalog
+            .entries
+            .iter()
+            .map(|entry| entry.position.line)
+            .filter(|line| *line > first)
+            .min();
+        let last = match next {
+            Some(next) => next - 1,
+            None => {
+                let bytes = std::fs::read(path).ok()?;
+                let lines = bytes.iter().filter(|byte| **byte == b'\n').count()
+                    + usize::from(!bytes.ends_with(b"\n"));
+                u32::try_from(lines).ok()?.max(first)
+            }
+        };
+        lines_changed(path, first, last)
+    }
 }
 
 /// Whether a copy that differs from the catalogs changed after they did

@@ -18,7 +18,7 @@ use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
-use crate::git::{Changed, catalogs_changed, copy_is_newer, last_change, lines_changed};
+use crate::git::{Changed, EntryChanges, copy_is_newer, last_change, lines_changed};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
@@ -134,9 +134,13 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     );
     let mut styles: HashMap<Option<PathBuf>, TableStyle> = HashMap::new();
     let mut problems = false;
-    // When the catalogs last changed, asked of git once, when a copy
-    // differs from them.
-    let mut catalogs: Option<Option<Changed>> = None;
+    // When each entry last changed, asked of git when a copy differs.
+    let mut entry_changes = EntryChanges::new(
+        sources
+            .iter()
+            .map(|(path, source)| (path.clone(), &source.catalog))
+            .collect(),
+    );
     // Tables.
     for walked in &walked.files {
         if kind_of(&walked.path) != Some(FileKind::C) {
@@ -153,8 +157,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let held = if args.overwrite_newer {
             Vec::new()
         } else {
-            newer_rows(&walked.path, &bytes, &update.changes, || {
-                *catalogs.get_or_insert_with(|| catalogs_changed(&inputs.catalogs))
+            newer_rows(&walked.path, &bytes, &update.changes, |code| {
+                entry_changes.of(code)
             })
         };
         if !held.is_empty() {
@@ -238,12 +242,8 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             });
         }
     }
-    let mut newer = |path: &Path| -> bool {
-        if args.overwrite_newer {
-            return false;
-        }
-        let catalogs = *catalogs.get_or_insert_with(|| catalogs_changed(&inputs.catalogs));
-        copy_is_newer(last_change(path), catalogs)
+    let mut newer = |path: &Path, code: &str| -> bool {
+        !args.overwrite_newer && copy_is_newer(last_change(path), entry_changes.of(code))
     };
     // Pages, and the titles of the codes whose pages each folder holds.
     let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
@@ -274,7 +274,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             else {
                 continue;
             };
-            if updated != bytes && newer(path) {
+            if updated != bytes && newer(path, &page.code) {
                 problems = true;
                 outcome.note(held_back(&name, &page.code));
                 continue;
@@ -325,7 +325,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         else {
             continue;
         };
-        if new != bytes && newer(path) {
+        if new != bytes && newer(path, &entry.code) {
             problems = true;
             outcome.note(held_back(&name, &entry.code));
             continue;
@@ -458,12 +458,13 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
 }
 
 /// The rows `changes` updates whose lines changed after the catalogs did
-/// (by git blame; see [`copy_is_newer`]), by code and line.
+/// (by git blame) than their entries did (see [`copy_is_newer`]), by
+/// code and line.
 fn newer_rows(
     path: &Path,
     bytes: &[u8],
     changes: &[TableChange],
-    mut catalogs: impl FnMut() -> Option<Changed>,
+    mut entry_changed: impl FnMut(&str) -> Option<Changed>,
 ) -> Vec<(String, u32)> {
     let updated: Vec<(&str, u32)> = changes
         .iter()
@@ -487,7 +488,7 @@ fn newer_rows(
             .count();
         let last = u32::try_from(last).unwrap_or(u32::MAX);
         let changed = lines_changed(path, row.start.line, last);
-        if changed.is_some() && copy_is_newer(changed, catalogs()) {
+        if changed.is_some() && copy_is_newer(changed, entry_changed(&row.code)) {
             held.push((row.code.clone(), row.at.line));
         }
     }

@@ -310,6 +310,21 @@ fn a_table_row_changed_after_the_catalog_is_left_and_the_others_updated() {
         "2026-02-01T00:00:00Z",
         &["commit", "-qam", "row"],
     );
+    // Another entry of the catalog changed later still: EK0001's row is
+    // still newer than EK0001's entry.
+    fs::write(
+        dir.path().join("error_code.json"),
+        catalog.replace(
+            "\"Arglist\": \"b\"}",
+            "\"Arglist\": \"b\"},\n  {\"ErrCode\": \"EK0003\", \"ErrMessage\": \"Three.\", \"Arglist\": \"\"}",
+        ),
+    )
+    .unwrap();
+    git(
+        dir.path(),
+        "2026-03-01T00:00:00Z",
+        &["commit", "-qam", "EK0003"],
+    );
     let check = errcode(
         dir.path(),
         &[
