@@ -473,7 +473,8 @@ fn newer_rows(
             _ => None,
         })
         .collect();
-    if updated.is_empty() {
+    // Outside a repository (or untracked) one question, not one a row.
+    if updated.is_empty() || last_change(path).is_none() {
         return Vec::new();
     }
     let file = errcat_catalog::c_source::read_c(bytes);
