@@ -52,6 +52,7 @@ mod check;
 mod diagnostic;
 mod edit;
 mod evolution;
+mod faithful;
 mod located;
 mod markdown;
 mod model;
@@ -71,6 +72,7 @@ pub use check::Definition;
 pub use diagnostic::{CatalogErrors, DefectKind, Diagnostic, MAX_FINDINGS, Severity};
 pub use edit::{SuggestionPart, set_suggestion};
 pub use evolution::{Category, Change, Rule, changes};
+pub use faithful::WrittenText;
 // The name rules live in `errcat-syntax`; they are re-exported here for
 // code that names them from this crate, as links to their own docs (an
 // inlined copy would show their links to `errcat-syntax` as plain text

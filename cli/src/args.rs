@@ -153,6 +153,11 @@ pub(crate) enum Command {
         /// page has one, copy the page's text into the catalog first.
         #[arg(long)]
         adopt_pages: bool,
+        /// Rewrite the pages and table rows that changed after the catalog
+        /// did (by git) too; without it they are left, each named
+        /// (copy-newer).
+        #[arg(long)]
+        overwrite_newer: bool,
         /// The project file to read, instead of the one found.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,

@@ -283,6 +283,19 @@ fn checked(args: CheckArgs) -> Outcome {
             input_error(&mut outcome, None, why);
         }
         findings.extend(compared.findings);
+        mark_newer_copies(
+            &mut findings,
+            crate::git::EntryChanges::new(
+                read.iter()
+                    .filter_map(|source| {
+                        Some((
+                            std::path::PathBuf::from(source.file.as_ref()?),
+                            &source.catalog,
+                        ))
+                    })
+                    .collect(),
+            ),
+        );
         if args.complete {
             // A copy that mirrors the catalog has each of its codes, and
             // no other: a code of a crate's own is an error too.
@@ -548,4 +561,48 @@ fn notes(accepted: &[(Finding, AcceptedBy)], gone: usize, baseline: Option<&Base
         }
     }
     notes
+}
+
+/// A copy's disagreements become `copy-newer` where git says the copy
+/// changed after its catalog entry did (a page: its last change; a table
+/// row: the finding's line, by blame): its text may be the newer, and `update`
+/// leaves it (see [`crate::git::copy_is_newer`]).
+fn mark_newer_copies(findings: &mut [Finding], mut entries: crate::git::EntryChanges<'_>) {
+    use crate::against::{FileKind, kind_of};
+    use crate::finding::Kind;
+    let mut pages: std::collections::HashMap<String, Option<crate::git::Changed>> =
+        std::collections::HashMap::new();
+    for finding in findings {
+        if finding.kind != Kind::Disagrees {
+            continue;
+        }
+        let path = std::path::Path::new(&finding.file);
+        if !path.is_file() {
+            continue;
+        }
+        let (changed, what) = match kind_of(path) {
+            Some(FileKind::Page(_)) => (
+                *pages
+                    .entry(finding.file.clone())
+                    .or_insert_with(|| crate::git::last_change(path)),
+                "page",
+            ),
+            Some(FileKind::C) if finding.line > 0 => (
+                crate::git::lines_changed(path, finding.line, finding.line),
+                "row",
+            ),
+            _ => continue,
+        };
+        let Some(code) = finding.code.as_deref().filter(|_| changed.is_some()) else {
+            continue;
+        };
+        if crate::git::copy_is_newer(changed, entries.of(code)) {
+            finding.kind = Kind::CopyNewer;
+            // The catalog's place stays last, as in every disagreement.
+            finding.message = format!(
+                "the {what} changed after the catalog did, so its text may be the newer one (`errcode update` leaves it): {}",
+                finding.message
+            );
+        }
+    }
 }

@@ -18,6 +18,9 @@ pub(crate) enum Kind {
     Change(Rule),
     /// A field of a copy differs from the catalog's.
     Disagrees,
+    /// A page differs from the catalog and changed after it did (by git):
+    /// its text may be the newer, and `update` leaves it.
+    CopyNewer,
     /// A table row, page or catalog copy of a code that no catalog defines.
     NotInCatalog,
     /// Warning: a Rust definition of a code that no catalog defines (a
@@ -95,6 +98,7 @@ impl CatalogKind {
 /// Every kind but the catalog's own, for names.
 const KINDS: &[Kind] = &[
     Kind::Disagrees,
+    Kind::CopyNewer,
     Kind::NotInCatalog,
     Kind::RustOnlyCode,
     Kind::DuplicateRow,
@@ -149,6 +153,7 @@ impl Kind {
             Kind::Catalog(CatalogKind(name, _)) => name,
             Kind::Change(rule) => rule.name(),
             Kind::Disagrees => "disagrees",
+            Kind::CopyNewer => "copy-newer",
             Kind::NotInCatalog => "not-in-catalog",
             Kind::RustOnlyCode => "rust-only-code",
             Kind::DuplicateRow => "duplicate-row",
@@ -210,6 +215,9 @@ impl Kind {
                 Category::Text => "A change from the previous catalog in wording only.",
             },
             Kind::Disagrees => "A copy of a code differs from the catalog.",
+            Kind::CopyNewer => {
+                "A page differs from the catalog and changed after it did: its text may be the newer."
+            }
             Kind::NotInCatalog => "A copy of a code that no catalog defines.",
             Kind::RustOnlyCode => "A Rust definition of a code that no catalog defines.",
             Kind::DuplicateRow => "A table lists a code twice.",
@@ -252,6 +260,7 @@ impl Kind {
             },
             Kind::Catalog(CatalogKind(_, true))
             | Kind::Disagrees
+            | Kind::CopyNewer
             | Kind::NotInCatalog
             | Kind::DuplicateRow
             | Kind::UndefinedCode

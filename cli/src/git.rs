@@ -452,6 +452,156 @@ pub(crate) fn merge_base_spec(reference: &str, file: &Path) -> Result<String, St
     Ok(format!("{base}:./{name}"))
 }
 
+/// When `path` (a file, or a folder of Rust sources) last changed in its
+/// repository: `Uncommitted` when its text differs from `HEAD`'s, else
+/// its last commit's committer time; `None` outside a repository, for a
+/// path git does not track, or when git cannot be run. The path goes to
+/// git after `--`, a literal pathspec.
+pub(crate) fn last_change(path: &Path) -> Option<Changed> {
+    let absolute = paths::absolute(path);
+    let (dir, name) = if absolute.is_dir() {
+        (absolute.clone(), OsStr::new(".").to_owned())
+    } else {
+        (
+            absolute.parent()?.to_path_buf(),
+            absolute.file_name()?.to_owned(),
+        )
+    };
+    let log = git(&dir)
+        .args(["log", "-1", "--format=%ct", "--"])
+        .arg(&name)
+        .output()
+        .ok()?;
+    let time: u64 = String::from_utf8_lossy(&log.stdout).trim().parse().ok()?;
+    if !log.status.success() {
+        return None;
+    }
+    let status = git(&dir)
+        .args(["status", "--porcelain", "-z", "--untracked-files=no", "--"])
+        .arg(&name)
+        .output()
+        .ok()?;
+    if !status.status.success() {
+        return None;
+    }
+    Some(if status.stdout.is_empty() {
+        Changed::Committed(time)
+    } else {
+        Changed::Uncommitted
+    })
+}
+
+/// When lines `first..=last` of `file` last changed: `Uncommitted` when
+/// one differs from `HEAD`'s, else the latest committer time of theirs,
+/// by `git blame`; `None` outside a repository, for a file git does not
+/// track, or when git cannot be run. The file goes to git after `--`.
+pub(crate) fn lines_changed(file: &Path, first: u32, last: u32) -> Option<Changed> {
+    let absolute = paths::absolute(file);
+    let dir = absolute.parent()?;
+    let name = absolute.file_name()?;
+    let output = git(dir)
+        .args(["blame", "--porcelain", "-L"])
+        .arg(format!("{first},{last}"))
+        .arg("--")
+        .arg(name)
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut latest = None;
+    for line in text.lines() {
+        // A header: the commit's 40 (or 64) hex digits, then line numbers.
+        let first_word = line.split(' ').next().unwrap_or_default();
+        if first_word.len() >= 40
+            && first_word.bytes().all(|byte| byte == b'0')
+            && line.contains(' ')
+        {
+            return Some(Changed::Uncommitted);
+        }
+        if let Some(time) = line.strip_prefix("committer-time ") {
+            let time = Changed::Committed(time.trim().parse().ok()?);
+            latest = latest.max(Some(time));
+        }
+    }
+    latest
+}
+
+/// When each catalog entry last changed, asked of git once per code: the
+/// entry's own lines of a JSON catalog (from its first line to the next
+/// entry's), by blame, so that an edit of another entry does not make a
+/// copy of this one older than the catalog; a folder of Rust sources, its
+/// last change.
+pub(crate) struct EntryChanges<'a> {
+    catalogs: Vec<(PathBuf, &'a errcat::catalog::Catalog)>,
+    known: std::collections::HashMap<String, Option<Changed>>,
+}
+
+impl<'a> EntryChanges<'a> {
+    pub(crate) fn new(catalogs: Vec<(PathBuf, &'a errcat::catalog::Catalog)>) -> Self {
+        EntryChanges {
+            catalogs,
+            known: std::collections::HashMap::new(),
+        }
+    }
+
+    /// When `code`'s entry last changed (`None`: not known to git).
+    pub(crate) fn of(&mut self, code: &str) -> Option<Changed> {
+        if let Some(known) = self.known.get(code) {
+            return *known;
+        }
+        let changed = self.ask(code);
+        self.known.insert(code.to_owned(), changed);
+        changed
+    }
+
+    fn ask(&self, code: &str) -> Option<Changed> {
+        let (path, catalog) = self
+            .catalogs
+            .iter()
+            .find(|(_, catalog)| catalog.get(code).is_some())?;
+        let first = catalog.get(code)?.position.line;
+        if path.is_dir() || first == 0 {
+            return last_change(path);
+        }
+        let next = catalog
+            .entries
+            .iter()
+            .map(|entry| entry.position.line)
+            .filter(|line| *line > first)
+            .min();
+        let last = match next {
+            Some(next) => next - 1,
+            None => {
+                let bytes = std::fs::read(path).ok()?;
+                let lines = bytes.iter().filter(|byte| **byte == b'\n').count()
+                    + usize::from(!bytes.ends_with(b"\n"));
+                u32::try_from(lines).ok()?.max(first)
+            }
+        };
+        lines_changed(path, first, last)
+    }
+}
+
+/// Whether a copy that differs from the catalogs changed after they did
+/// (see [`last_change`]): then its text may be the newer one, which
+/// `check` names (`copy-newer`) and `update` leaves. Unknown on either
+/// side (no repository, a file git does not track) is not newer: the
+/// catalog is the source, as without git.
+pub(crate) fn copy_is_newer(copy: Option<Changed>, catalogs: Option<Changed>) -> bool {
+    matches!((copy, catalogs), (Some(copy), Some(catalogs)) if copy > catalogs)
+}
+
+/// When a path last changed (see [`last_change`]); later compares greater.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Changed {
+    /// In the commit of this committer time (seconds since 1970).
+    Committed(u64),
+    /// In the work tree, after every commit.
+    Uncommitted,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

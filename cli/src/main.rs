@@ -99,6 +99,7 @@ fn main() -> ExitCode {
             exclude,
             dry_run,
             adopt_pages,
+            overwrite_newer,
             config,
         } => update::run(update::UpdateArgs {
             files,
@@ -106,6 +107,7 @@ fn main() -> ExitCode {
             exclude,
             dry_run,
             adopt_pages,
+            overwrite_newer,
             config,
         }),
         Command::Explain {

@@ -13,10 +13,12 @@ use errcat::catalog::{
     Documentation, Entry, SuggestionPart, load, read_page, retired_page, set_suggestion,
     update_index, update_page,
 };
+use errcat_catalog::WrittenText;
 use errcat_catalog::c_source::{RowShift, TableChange, TableStyle, update_table};
 
 use crate::against::{FileKind, kind_of};
 use crate::check::{Inputs, walk_all};
+use crate::git::{Changed, EntryChanges, copy_is_newer, last_change, lines_changed};
 use crate::outcome::{Outcome, Status};
 use crate::paths;
 use crate::replace::{Before, move_to, replace};
@@ -30,6 +32,7 @@ pub(crate) struct UpdateArgs {
     pub(crate) exclude: Vec<String>,
     pub(crate) dry_run: bool,
     pub(crate) adopt_pages: bool,
+    pub(crate) overwrite_newer: bool,
     pub(crate) config: Option<PathBuf>,
 }
 
@@ -49,12 +52,12 @@ struct Change {
 
 impl Change {
     /// The file at `path` rewritten from `old` to `new`, when they differ.
-    fn of(path: &Path, root: &Path, old: Vec<u8>, new: String, what: &str) -> Option<Change> {
-        (new.as_bytes() != old.as_slice()).then(|| Change {
+    fn of(path: &Path, root: &Path, old: Vec<u8>, new: Vec<u8>, what: &str) -> Option<Change> {
+        (new != old).then(|| Change {
             path: path.to_path_buf(),
             root: root.to_path_buf(),
             old,
-            new: new.into_bytes(),
+            new,
             rename: None,
             what: what.to_owned(),
         })
@@ -131,6 +134,13 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
     );
     let mut styles: HashMap<Option<PathBuf>, TableStyle> = HashMap::new();
     let mut problems = false;
+    // When each entry last changed, asked of git when a copy differs.
+    let mut entry_changes = EntryChanges::new(
+        sources
+            .iter()
+            .map(|(path, source)| (path.clone(), &source.catalog))
+            .collect(),
+    );
     // Tables.
     for walked in &walked.files {
         if kind_of(&walked.path) != Some(FileKind::C) {
@@ -141,7 +151,37 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         };
         let name = paths::name(&walked.path);
         let style = style_for(&walked.path, &mut styles, inputs.max_size, &mut outcome);
-        let update = update_table(&bytes, &catalog, &style);
+        let mut update = update_table(&bytes, &catalog, &style);
+        // Rows whose lines changed after the catalogs did (by git) may hold
+        // the newer text: the file is updated without them.
+        let held = if args.overwrite_newer {
+            Vec::new()
+        } else {
+            newer_rows(&walked.path, &bytes, &update.changes, |code| {
+                entry_changes.of(code)
+            })
+        };
+        if !held.is_empty() {
+            let codes: Vec<&str> = held.iter().map(|(code, _)| code.as_str()).collect();
+            let rest = errcat::catalog::Catalog::new(
+                catalog
+                    .entries
+                    .iter()
+                    .filter(|entry| !codes.contains(&entry.code.as_str()))
+                    .cloned()
+                    .collect(),
+            );
+            update = update_table(&bytes, &rest, &style);
+            update.changes.retain(|change| {
+                !matches!(change, TableChange::NotInCatalog { code, .. } if codes.contains(&code.as_str()))
+            });
+            for (code, line) in &held {
+                problems = true;
+                outcome.note(format!(
+                    "{name}:{line}: {code}: copy-newer: the row changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the row with `--overwrite-newer`"
+                ));
+            }
+        }
         let mut rows = 0;
         for change in &update.changes {
             match change {
@@ -178,6 +218,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
                         "{name}:{line}: {code}: rewritten, the file's rows would pair their brackets differently and the row {what}: {name} is left unchanged"
                     ));
                 }
+                TableChange::NotUtf8 { code, line } => {
+                    problems = true;
+                    outcome.note(format!(
+                        "{name}:{line}: {code}: the row's lines hold bytes that are not UTF-8 and its new text does not fit where the old was: the row is left as it is; write its lines in UTF-8 first"
+                    ));
+                }
                 TableChange::TooWide { code, line } => outcome.note(format!(
                     "{name}:{line}: {code}: the rewritten row has a line wider than {} columns (a word too long, or a comment in the row)",
                     style.column_limit
@@ -196,15 +242,21 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             });
         }
     }
+    let mut newer = |path: &Path, code: &str| -> bool {
+        !args.overwrite_newer && copy_is_newer(last_change(path), entry_changes.of(code))
+    };
     // Pages, and the titles of the codes whose pages each folder holds.
     let mut folders: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
     for (path, _, root) in &pages {
         let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        // The page's line ends, BOM and bytes that are not UTF-8 are kept:
+        // only the lines the catalog changes are written.
+        let written = WrittenText::read(&bytes);
+        let text = written.text();
         let name = paths::name(path);
-        let page = read_page(&kind_code(path).unwrap_or_default(), &text);
+        let page = read_page(&kind_code(path).unwrap_or_default(), text);
         let retired = sources
             .iter()
             .find_map(|(_, source)| source.catalog.retired(&page.code));
@@ -217,7 +269,16 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             } else {
                 Language::English
             };
-            let updated = retired_page(retired, language, Some(&text));
+            let updated = retired_page(retired, language, Some(text));
+            let Some(updated) = rewritten(&written, &updated, &name, &mut outcome, &mut problems)
+            else {
+                continue;
+            };
+            if updated != bytes && newer(path, &page.code) {
+                problems = true;
+                outcome.note(held_back(&name, &page.code));
+                continue;
+            }
             changes.extend(Change::of(
                 path,
                 root,
@@ -241,7 +302,7 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             ));
             continue;
         };
-        let updated = update_page(entry, language, docs.get(&entry.code), &text);
+        let updated = update_page(entry, language, docs.get(&entry.code), text);
         for part in &updated.dropped {
             outcome.note(format!("{name}: {}: {part}", entry.code));
         }
@@ -260,12 +321,21 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
             .file_name()
             .is_some_and(|file| file.to_string_lossy() != updated.file_name)
             .then(|| folder.join(&updated.file_name));
-        if updated.text.as_bytes() != bytes.as_slice() || renamed.is_some() {
+        let Some(new) = rewritten(&written, &updated.text, &name, &mut outcome, &mut problems)
+        else {
+            continue;
+        };
+        if new != bytes && newer(path, &entry.code) {
+            problems = true;
+            outcome.note(held_back(&name, &entry.code));
+            continue;
+        }
+        if new != bytes || renamed.is_some() {
             changes.push(Change {
                 path: path.clone(),
                 root: root.clone(),
                 old: bytes,
-                new: updated.text.into_bytes(),
+                new,
                 rename: renamed,
                 what: format!(
                     "{} page",
@@ -290,12 +360,21 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         let Some(bytes) = read_walked(path, inputs.max_size, &mut outcome) else {
             continue;
         };
-        let text = String::from_utf8_lossy(&bytes);
+        let written = WrittenText::read(&bytes);
         let titles: Vec<(&str, &str)> = titles
             .iter()
             .map(|(code, title)| (code.as_str(), title.as_str()))
             .collect();
-        let updated = update_index(&text, &titles);
+        let updated = update_index(written.text(), &titles);
+        let Some(updated) = rewritten(
+            &written,
+            &updated,
+            &paths::name(path),
+            &mut outcome,
+            &mut problems,
+        ) else {
+            continue;
+        };
         changes.extend(Change::of(
             path,
             &root_of(walked),
@@ -354,9 +433,12 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         outcome.status = outcome.status.max(Status::Failure);
     }
     if changes.is_empty() {
-        outcome
-            .stdout
-            .push_str("every copy agrees with the catalog: nothing to update\n");
+        // A copy left for a problem does not agree: nothing is said of all.
+        if !problems {
+            outcome
+                .stdout
+                .push_str("every copy agrees with the catalog: nothing to update\n");
+        }
     } else {
         outcome.stdout.push_str(&format!(
             "updated {}\n",
@@ -373,6 +455,72 @@ pub(crate) fn run(args: UpdateArgs) -> Outcome {
         ));
     }
     outcome
+}
+
+/// The rows `changes` updates whose lines changed after the catalogs did
+/// (by git blame) than their entries did (see [`copy_is_newer`]), by
+/// code and line.
+fn newer_rows(
+    path: &Path,
+    bytes: &[u8],
+    changes: &[TableChange],
+    mut entry_changed: impl FnMut(&str) -> Option<Changed>,
+) -> Vec<(String, u32)> {
+    let updated: Vec<(&str, u32)> = changes
+        .iter()
+        .filter_map(|change| match change {
+            TableChange::Updated { code, line, .. } => Some((code.as_str(), *line)),
+            _ => None,
+        })
+        .collect();
+    // Outside a repository (or untracked) one question, not one a row.
+    if updated.is_empty() || last_change(path).is_none() {
+        return Vec::new();
+    }
+    let file = errcat_catalog::c_source::read_c(bytes);
+    let mut held = Vec::new();
+    for row in &file.rows {
+        if !updated.contains(&(row.code.as_str(), row.at.line)) {
+            continue;
+        }
+        let last = 1 + bytes[..row.span.end.min(bytes.len())]
+            .iter()
+            .filter(|byte| **byte == b'\n')
+            .count();
+        let last = u32::try_from(last).unwrap_or(u32::MAX);
+        let changed = lines_changed(path, row.start.line, last);
+        if changed.is_some() && copy_is_newer(changed, entry_changed(&row.code)) {
+            held.push((row.code.clone(), row.at.line));
+        }
+    }
+    held
+}
+
+/// The note for a page left because it is newer than the catalog.
+fn held_back(name: &str, code: &str) -> String {
+    format!(
+        "{name}: {code}: copy-newer: the page changed after the catalog did (git), so its text may be the newer one: left as it is; bring its text into the catalog, or rewrite the page with `--overwrite-newer`"
+    )
+}
+
+/// The bytes of a page whose text became `new` (see [`WrittenText`]), or
+/// `None` and why on standard error (a problem: update exits 1): the file
+/// is left as it is.
+fn rewritten(
+    written: &WrittenText<'_>,
+    new: &str,
+    name: &str,
+    outcome: &mut Outcome,
+    problems: &mut bool,
+) -> Option<Vec<u8>> {
+    match written.rewrite(new) {
+        Ok(bytes) => Some(bytes),
+        Err(why) => {
+            *problems = true;
+            outcome.note(format!("{name}: {why}"));
+            None
+        }
+    }
 }
 
 fn kind_code(path: &Path) -> Option<String> {
@@ -397,7 +545,7 @@ fn adopt(
         let Ok(bytes) = read_file(path, max_size) else {
             continue;
         };
-        let page = read_page(code, &String::from_utf8_lossy(&bytes));
+        let page = read_page(code, WrittenText::read(&bytes).text());
         if page.language != Some(Language::English) {
             continue;
         }

@@ -639,19 +639,31 @@ fn a_row_the_tables_bound_cannot_hold_is_left_and_named() {
 #[test]
 fn a_table_whose_rows_a_rewrite_would_shift_is_left_unchanged_and_named() {
     let dir = tree();
-    // The row's last argument is a literal its line end closes: rewritten
-    // on one line, it would run on over the row's `)` and the next row.
+    // The row's last argument is a literal its line end closes: laid out
+    // anew (the new message too wide for its line, 60 columns, to be
+    // replaced in place), it would run on over the row's `)` and the next
+    // row.
     let hostile = "X(EE1013, \"EE1013\", (\"buf_size\", \"alloc_interface\"), \"Old %s %s.\", LEVEL \"open\n)\nX(EH0001, \"EH0001\", (\"value\", \"param\", \"reason\"), \"Value %s for %s is invalid. Reason: %s.\", LEVEL)\n";
-    let path = dir.path().join("src/hostile.h");
+    fs::create_dir(dir.path().join("src/narrow")).unwrap();
+    fs::write(
+        dir.path().join("src/narrow/.clang-format"),
+        "ColumnLimit: 60\n",
+    )
+    .unwrap();
+    let path = dir.path().join("src/narrow/hostile.h");
     fs::write(&path, hostile).unwrap();
     let run = errcode(dir.path(), &["update"]);
     assert!(
-        run.stderr.contains("errcode: src/hostile.h:1: EE1013: rewritten, the file's rows would pair their brackets differently and the row would be read with other text (inside another row's brackets, holding one, or with other fields): src/hostile.h is left unchanged\n"),
+        run.stderr.contains("errcode: src/narrow/hostile.h:1: EE1013: rewritten, the file's rows would pair their brackets differently and the row would be read with other text (inside another row's brackets, holding one, or with other fields): src/narrow/hostile.h is left unchanged\n"),
         "{}",
         run.stderr
     );
     assert_eq!(fs::read_to_string(&path).unwrap(), hostile);
-    assert!(!run.stdout.contains("src/hostile.h"), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("src/narrow/hostile.h"),
+        "{}",
+        run.stdout
+    );
     // The other copies are updated.
     assert!(
         run.stdout

@@ -590,9 +590,18 @@ fn a_rewrite_that_would_change_the_rows_leaves_the_file_as_it_is() {
     )
     .catalog;
     let row = "X(EH0001, \"EH0001\", (\"value\"), \"Old %s.\", LEVEL \"open\n)\n";
-    // Before other text, the row would run on over it to the file's end.
+    // Where the new message fits in place, it alone is replaced: the
+    // row's lines are as they were.
     let text = format!("{row}int after;\n");
     let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        text.replace("Old %s.", "New %s.")
+    );
+    // Too wide for its line, the row is laid out anew; before other text,
+    // it would run on over it to the file's end.
+    let narrow = TableStyle { column_limit: 40 };
+    let updated = update_table(text.as_bytes(), &catalog, &narrow);
     assert_eq!(updated.text, text.as_bytes());
     assert_eq!(
         updated.changes,
@@ -606,7 +615,7 @@ fn a_rewrite_that_would_change_the_rows_leaves_the_file_as_it_is() {
     // Before another row, it would hold that row.
     let text = format!("{row}X(EH0002, \"EH0002\", (), \"Kept.\", LEVEL)\n");
     assert_eq!(read(&text).rows.len(), 2);
-    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    let updated = update_table(text.as_bytes(), &catalog, &narrow);
     assert_eq!(updated.text, text.as_bytes());
     assert_eq!(
         updated.changes,
@@ -654,5 +663,63 @@ fn a_sites_values_after_its_code_are_counted_and_test_assertions_are_no_sites() 
     assert_eq!(
         sites,
         [("EE1018", 2, 2), ("EE1019", 3, 0), ("EK0003", 8, 1)]
+    );
+}
+
+#[test]
+fn a_row_keeps_its_lines_and_the_text_of_the_fields_that_agree() {
+    // EE1001's names differ, its message agrees: the message, its period
+    // and its suffix are as written. EE1002 is over three lines: its new
+    // names go where the old ones were, the `\` kept at its column.
+    let catalog = crate::load(
+        r#"{"error_info_list": [
+  {"ErrCode": "EE1001", "ErrMessage": "Bad. %s.", "Arglist": "info"},
+  {"ErrCode": "EE1002", "ErrMessage": "%s then %s.", "Arglist": "first, second"}
+]}"#,
+    )
+    .catalog;
+    let text = concat!(
+        "#define TABLE(X)                                                        \\\r\n",
+        "    X(EE1001, \"EE1001\", (\"extend_info\"), \"Bad. %s. ErrorCode=EE1001.\\n\", DLOG_ERROR) \\\r\n",
+        "    X(EE1002, \"EE1002\",                                                  \\\r\n",
+        "      (\"a\", \"b\"),                                                         \\\r\n",
+        "      \"%s then %s.\" \"ErrorCode=EE1002.\\n\", DLOG_WARN)\r\n",
+    );
+    let updated = update_table(text.as_bytes(), &catalog, &TableStyle::default());
+    assert_eq!(
+        String::from_utf8(updated.text).unwrap(),
+        concat!(
+            "#define TABLE(X)                                                        \\\r\n",
+            "    X(EE1001, \"EE1001\", (\"info\"), \"Bad. %s. ErrorCode=EE1001.\\n\", DLOG_ERROR) \\\r\n",
+            "    X(EE1002, \"EE1002\",                                                  \\\r\n",
+            "      (\"first\", \"second\"),                                               \\\r\n",
+            "      \"%s then %s.\" \"ErrorCode=EE1002.\\n\", DLOG_WARN)\r\n",
+        )
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_in_a_row_are_kept_or_the_row_is_left() {
+    let catalog = crate::load(
+        r#"{"error_info_list": [{"ErrCode": "EK0201", "ErrMessage": "New %s.", "Arglist": "size"}]}"#,
+    )
+    .catalog;
+    let text: &[u8] = b"static const T MAP[] = {\r\n    {\"EK0201\", \"Old %s.\", NULL /* Jos\xE9 */, NULL, {\"size\"}},\r\n};\r\n";
+    // The new message fits where the old one was: it alone is replaced.
+    let updated = update_table(text, &catalog, &TableStyle::default());
+    let mut expected = text.to_vec();
+    let at = expected.windows(3).position(|w| w == b"Old").unwrap();
+    expected.splice(at..at + 3, b"New".iter().copied());
+    assert_eq!(updated.text, expected);
+    // Too wide for its line, it would be laid out anew from text: the row
+    // is left, and said to be.
+    let updated = update_table(text, &catalog, &TableStyle { column_limit: 50 });
+    assert_eq!(updated.text, text);
+    assert_eq!(
+        updated.changes,
+        [TableChange::NotUtf8 {
+            code: "EK0201".to_owned(),
+            line: 2
+        }]
     );
 }

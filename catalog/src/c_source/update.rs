@@ -103,6 +103,15 @@ pub enum TableChange {
         /// The row's line.
         line: u32,
     },
+    /// The row's lines hold bytes that are not UTF-8 and its new fields
+    /// do not fit where the old ones were: laid out anew, the row would
+    /// lose those bytes, so it is left as it is.
+    NotUtf8 {
+        /// The row's code.
+        code: String,
+        /// The row's line.
+        line: u32,
+    },
     /// Rewritten, the file would not read as the rows it has: a row's new
     /// text would pair the brackets after it differently (as an unclosed
     /// literal in a row can), and a row would be lost, gained or moved.
@@ -214,9 +223,16 @@ pub fn update_table(bytes: &[u8], catalog: &Catalog, style: &TableStyle) -> Tabl
             });
             continue;
         }
-        let Some(rewrite) = rewrite_row(bytes, row, &wanted, &fields, style) else {
-            changes.push(TableChange::TooWide { code, line });
-            continue;
+        let rewrite = match rewrite_row(bytes, row, &wanted, &fields, style) {
+            Ok(rewrite) => rewrite,
+            Err(Unrewritable::TooWide) => {
+                changes.push(TableChange::TooWide { code, line });
+                continue;
+            }
+            Err(Unrewritable::NotUtf8) => {
+                changes.push(TableChange::NotUtf8 { code, line });
+                continue;
+            }
         };
         if !rewrite.fits {
             changes.push(TableChange::TooWide {
@@ -447,6 +463,15 @@ enum Ends {
     Unaligned,
 }
 
+/// Why a row cannot be rewritten.
+enum Unrewritable {
+    /// Its new lines would be too wide ([`TableChange::TooWide`]).
+    TooWide,
+    /// It would be laid out anew over bytes that are not UTF-8
+    /// ([`TableChange::NotUtf8`]).
+    NotUtf8,
+}
+
 /// A row's new text and the bytes it replaces.
 struct Rewrite {
     range: Range<usize>,
@@ -578,8 +603,8 @@ fn rewrite_row(
     wanted: &Wanted,
     fields: &[&str],
     style: &TableStyle,
-) -> Option<Rewrite> {
-    let (open, ranges, close) = argument_ranges(bytes, row)?;
+) -> Result<Rewrite, Unrewritable> {
+    let (open, ranges, close) = argument_ranges(bytes, row).ok_or(Unrewritable::TooWide)?;
     let raw = |index: usize| -> Option<String> {
         let range = ranges.get(index)?;
         Some(String::from_utf8_lossy(&bytes[range.clone()]).into_owned())
@@ -597,9 +622,18 @@ fn rewrite_row(
     // string literal written over several lines is laid out anew from its
     // text; other arguments keep their bytes, comments and all).
     let mut parts: Vec<Part> = Vec::new();
+    // Per argument, whether the catalog's field differs from it.
+    let mut differs: Vec<bool> = Vec::new();
     for index in 0..ranges.len() {
-        let as_written = raw(index)?;
+        let as_written = raw(index).ok_or(Unrewritable::TooWide)?;
         let multiline = as_written.contains('\n') || as_written.contains('\r');
+        differs.push(match (row.layout, index) {
+            (Layout::StructArray, 1) | (Layout::XMacro, 3) => changed("message"),
+            (Layout::StructArray, 2) => changed("cause"),
+            (Layout::StructArray, 3) => changed("solution"),
+            (Layout::StructArray, 4) | (Layout::XMacro, 2) => changed("arglist"),
+            _ => false,
+        });
         let part = match (row.layout, index) {
             (Layout::StructArray, 1) | (Layout::XMacro, 3) if changed("message") || multiline => {
                 Part::literal(&wanted.message)
@@ -612,7 +646,7 @@ fn rewrite_row(
             }
             (Layout::StructArray, 4) if changed("arglist") || multiline => names('{', '}'),
             (Layout::XMacro, 2) if changed("arglist") || multiline => names('(', ')'),
-            _ if multiline || as_written.contains("//") => return None,
+            _ if multiline || as_written.contains("//") => return Err(Unrewritable::TooWide),
             _ => Part::Fixed(as_written),
         };
         parts.push(part);
@@ -682,6 +716,14 @@ fn rewrite_row(
         after
     };
     let trailing = width(after_text.trim_ascii_end());
+    if let Some(spliced) = splice_fields(bytes, row, &ranges, &parts, &differs, ends, style) {
+        return Ok(spliced);
+    }
+    // Laid out anew, the row is written from text: bytes of its lines
+    // that are not UTF-8 would be lost.
+    if std::str::from_utf8(&bytes[first_line..after_end]).is_err() {
+        return Err(Unrewritable::NotUtf8);
+    }
     let one_line = format!(
         "{head}{}{tail}",
         parts.iter().map(Part::whole).collect::<Vec<_>>().join(", ")
@@ -731,10 +773,93 @@ fn rewrite_row(
         }
         Ends::Plain => {}
     }
-    Some(Rewrite {
+    Ok(Rewrite {
         range: row.span.start..range_end,
         text: lines.join(newline).into_bytes(),
         fits,
+    })
+}
+
+/// The row with only the arguments whose field differs replaced, each in
+/// place, and every other byte (its line layout, comments, the text
+/// around them) as written; `None` when that cannot be: a field to
+/// replace is written over several lines, or a line it is on would be
+/// wider than the style allows (then the row is laid out anew). In a
+/// macro, a line whose `\` is aligned keeps it at its column.
+fn splice_fields(
+    bytes: &[u8],
+    row: &Row,
+    ranges: &[Range<usize>],
+    parts: &[Part],
+    differs: &[bool],
+    ends: Ends,
+    style: &TableStyle,
+) -> Option<Rewrite> {
+    let first_line = line_start(bytes, row.span.start);
+    let region_end = line_end(bytes, row.span.end);
+    let mut region = bytes[first_line..region_end].to_vec();
+    for (index, range) in ranges.iter().enumerate().rev() {
+        if !differs[index] {
+            continue;
+        }
+        let written = &bytes[range.clone()];
+        if written.contains(&b'\n') || written.contains(&b'\r') {
+            return None;
+        }
+        let relative = range.start - first_line..range.end - first_line;
+        region.splice(relative, parts[index].whole().into_bytes());
+    }
+    let old_lines: Vec<&[u8]> = bytes[first_line..region_end]
+        .split(|b| *b == b'\n')
+        .collect();
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for (number, line) in region.split(|b| *b == b'\n').enumerate() {
+        if old_lines.get(number) == Some(&line) {
+            lines.push(line.to_vec());
+            continue;
+        }
+        let (line, cr) = match line.strip_suffix(b"\r") {
+            Some(line) => (line, true),
+            None => (line, false),
+        };
+        let continued = ends != Ends::Plain && line.trim_ascii_end().ends_with(b"\\");
+        let text = if continued {
+            line.trim_ascii_end()
+                .strip_suffix(b"\\")
+                .unwrap_or(line)
+                .trim_ascii_end()
+        } else {
+            line
+        };
+        let mut new = text.to_vec();
+        match ends {
+            Ends::Aligned(column) if continued => {
+                if width(text) + 1 > column {
+                    return None;
+                }
+                new.resize(new.len() + column - width(text), b' ');
+                new.push(b'\\');
+            }
+            _ if continued => {
+                if width(text) + 2 > style.column_limit {
+                    return None;
+                }
+                new.extend_from_slice(b" \\");
+            }
+            _ if width(text) > style.column_limit => return None,
+            _ => {}
+        }
+        if cr {
+            new.push(b'\r');
+        }
+        lines.push(new);
+    }
+    let text = lines.join(&b'\n');
+    let prefix = row.span.start - first_line;
+    Some(Rewrite {
+        range: row.span.start..region_end,
+        text: text[prefix..].to_vec(),
+        fits: true,
     })
 }
 

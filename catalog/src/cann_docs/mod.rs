@@ -240,6 +240,10 @@ pub struct KeptPage {
     /// Whether the page ends without a line end (after its last line), as
     /// pages edited in some tools do; the regenerated page ends the same.
     pub unterminated: bool,
+    /// The HTML comments (`<!-- ... -->`) that end the page, with the blank
+    /// lines before them: a writer's note, no part of the last section's
+    /// text, kept at the end when that text is rewritten.
+    pub trailer: Vec<String>,
 }
 
 impl KeptPage {
@@ -262,6 +266,14 @@ impl KeptPage {
                     .last_mut()
                     .map_or((), |(_, lines)| lines.push(line)),
             }
+        }
+        if let Some((_, lines)) = sections.last_mut() {
+            let start = trailing_comments(lines);
+            page.trailer = lines
+                .split_off(start)
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
         }
         for (section, lines) in sections {
             let body = trim_blank_lines(&lines);
@@ -301,6 +313,37 @@ impl KeptPage {
             self.template = Some((fence, template));
         }
         self.example = blocks.next();
+    }
+}
+
+/// Where the HTML comments that end `lines` start, with the blank lines
+/// before them (`lines.len()` when the lines end otherwise). Only whole
+/// lines: a comment that begins on a line of text is that text's.
+fn trailing_comments(lines: &[&str]) -> usize {
+    let mut start = lines.len();
+    let mut end = lines.len();
+    loop {
+        while end > 0 && lines[end - 1].trim().is_empty() {
+            end -= 1;
+        }
+        if end == 0 || !lines[end - 1].trim_end().ends_with("-->") {
+            return start;
+        }
+        let Some(open) = lines[..end]
+            .iter()
+            .rposition(|line| line.trim_start().starts_with("<!--"))
+        else {
+            return start;
+        };
+        // A comment that closes before its last line is not one block.
+        if lines[open..end - 1].iter().any(|line| line.contains("-->")) {
+            return start;
+        }
+        start = open;
+        while start > 0 && lines[start - 1].trim().is_empty() {
+            start -= 1;
+        }
+        end = open;
     }
 }
 
@@ -804,11 +847,20 @@ fn code_page(
             }
         }
         None => {
+            // A placeholder the new template still has keeps the page's own
+            // description (a translation); the others are described anew.
+            let carried = kept.map_or_else(Vec::new, |page| {
+                carried_descriptions(page, language, &entry.message)
+            });
             let descriptions: Vec<String> = names
                 .iter()
-                .map(|name| {
-                    documented
-                        .and_then(|docs| docs.description(name))
+                .enumerate()
+                .map(|(index, name)| {
+                    carried
+                        .get(index)
+                        .cloned()
+                        .flatten()
+                        .or_else(|| documented.and_then(|docs| docs.description(name)))
                         .unwrap_or_else(|| (*name).to_owned())
                 })
                 .collect();
@@ -912,6 +964,10 @@ fn code_page(
         text.push_str(&body);
         text.push('\n');
     }
+    for line in kept.map_or(&[][..], |page| page.trailer.as_slice()) {
+        text.push_str(line);
+        text.push('\n');
+    }
     if kept.is_some_and(|page| page.unterminated) {
         text.pop();
     }
@@ -920,6 +976,49 @@ fn code_page(
         untranslated,
         dropped,
     }
+}
+
+/// The page's own placeholder descriptions carried to the placeholders of
+/// `message`, by position: a placeholder takes the description of the old
+/// template's placeholder with the same text just before it, or else just
+/// after it (each old one used once), so that a placeholder added or
+/// removed elsewhere keeps the others' descriptions (translations above
+/// all). `None` where no old placeholder matches; empty when the page's
+/// sentence or template cannot be read.
+fn carried_descriptions(page: &KeptPage, language: Language, message: &str) -> Vec<Option<String>> {
+    let (Ok(new), Some((_, old)), [sentence]) = (
+        parse_template(message),
+        page.template.as_ref(),
+        page.sentence.as_slice(),
+    ) else {
+        return Vec::new();
+    };
+    let Ok(old) = parse_template(&old.replace("\\n", "\n")) else {
+        return Vec::new();
+    };
+    let Some(described) = language
+        .parse_placeholder_sentence(sentence)
+        .filter(|described| described.len() == old.placeholders())
+    else {
+        return Vec::new();
+    };
+    let mut used = vec![false; described.len()];
+    (0..new.placeholders())
+        .map(|index| {
+            let (before, after) = (&new.pieces[index], &new.pieces[index + 1]);
+            let found = (0..described.len())
+                .find(|&old_index| {
+                    !used[old_index] && !before.is_empty() && old.pieces[old_index] == *before
+                })
+                .or_else(|| {
+                    (0..described.len()).find(|&old_index| {
+                        !used[old_index] && !after.is_empty() && old.pieces[old_index + 1] == *after
+                    })
+                })?;
+            used[found] = true;
+            Some(described[found].to_owned())
+        })
+        .collect()
 }
 
 /// Whether `text` has a last line without a line end.
@@ -1230,6 +1329,44 @@ mod tests {
         );
         assert_eq!(reference.pages[1].path, "demo/Demo.md");
         assert_eq!(reference.untranslated, ["EX0201"]);
+    }
+
+    #[test]
+    fn a_comment_that_ends_the_page_is_kept_when_the_solution_is_rewritten() {
+        let entry = Entry::new("EK0201", "Cannot allocate %s.", "size");
+        let mut entry = entry;
+        entry.suggestion = Some(crate::Suggestion {
+            cause: None,
+            solution: Some("Free memory.".to_owned()),
+        });
+        let page = "# EK0201\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the size.\n\n```text\nCannot allocate %s.\n```\n\n## Solution\n\nStop processes.\n\n<!-- Reviewed by\n     the memory team. -->\n<!-- keep -->\n";
+        let updated = update_page(&entry, Language::English, None, page);
+        assert_eq!(
+            updated.text,
+            page.replace("Stop processes.", "Free memory.")
+        );
+        // A page that ends without one is as it was.
+        let plain = "# EK0201\n\n## Symptom\n\nThe following is error format. The placeholder %s indicates the size.\n\n```text\nCannot allocate %s.\n```\n\n## Solution\n\nFree memory. <!-- inline -->\n";
+        assert_eq!(KeptPage::parse("", plain).trailer, Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_translated_description_is_kept_for_a_placeholder_the_new_template_still_has() {
+        let entry = Entry::new(
+            "EK0201",
+            "Failed to allocate %s via %s.",
+            "buf_size, alloc_interface",
+        );
+        let page = "# EK0201\n\n## 错误信息\n\n报错格式如下，占位符%s的含义为内存大小：\n\n```text\nFailed to allocate %s.\n```\n";
+        let sentence = Language::Chinese.placeholder_sentence(&["内存大小", "alloc_interface"]);
+        let updated = update_page(&entry, Language::Chinese, None, page);
+        assert_eq!(
+            updated.text,
+            format!(
+                "# EK0201\n\n## 错误信息\n\n{sentence}\n\n```text\nFailed to allocate %s via %s.\n```\n"
+            )
+        );
+        assert!(sentence.contains("内存大小"), "{sentence}");
     }
 
     #[test]

@@ -947,7 +947,11 @@ impl Partial {
             FileKind::Page(code) => {
                 self.tally.files += 1;
                 self.tally.pages += 1;
-                let page = errcat::catalog::read_page(code, &files::text(&bytes));
+                // Read as `update` reads it: BOM set apart, CRLF as LF.
+                let page = errcat::catalog::read_page(
+                    code,
+                    errcat_catalog::WrittenText::read(&bytes).text(),
+                );
                 if let Some(language) = page.language {
                     let (codes, first) = self
                         .paged
