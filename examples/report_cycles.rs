@@ -11,7 +11,6 @@
 
 use std::time::Instant;
 
-use errcat::ErrorCode;
 use errcat::report_inner_error;
 use errcat_profiling::InsufficientHostMemory;
 

@@ -406,8 +406,8 @@ pub mod guide {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::site::{
-        Checked, Code, Find, Lookup, Nowhere, Probe, ShowValue, Site, Undefined, Value, Verdict,
-        check_site, report_by_code,
+        Checked, Code, Field, Find, Lookup, Nowhere, Probe, ShowValue, Site, Unchecked, Undefined,
+        Value, Verdict, check_site, report_by_code,
     };
     pub use errcat_runtime::__private::*;
     pub use inventory;
@@ -461,3 +461,53 @@ impl<T: core::fmt::Display + ?Sized> ArgDisplay for T {
         write!(out, "{self}")
     }
 }
+
+/// What a report by code checks of a value given for an argument whose type
+/// is not text: that it converts into that type (`Into<F>`), as the value
+/// of the field would have to if the error were built by its type. A text
+/// argument (`String`, `&str`, `Cow<str>`, `Box<str>`, `Arc<str>`,
+/// `Rc<str>`, or a field with a display adapter) takes anything `Display`,
+/// as CANN's string values do; an integer or float literal takes the
+/// argument's type, as it would in a `let`.
+///
+/// ```
+/// use errcat::prelude::*;
+///
+/// #[derive(Debug)]
+/// #[error_code("EZ0031", message = "Device {device_id} is busy with {task}.")]
+/// pub struct DeviceBusy {
+///     pub device_id: u32,
+///     pub task: String,
+/// }
+///
+/// let index: u16 = 3;
+/// report!("EZ0031", ["device_id", "task"], [index, 42]); // u16 into u32; any Display for text
+/// report!("EZ0031", ["device_id", "task"], [7, "training"]); // a literal takes the type
+/// # let _ = errcat::take_error_message();
+/// ```
+///
+/// A value that does not convert is a compile error at the value, naming
+/// the code and the argument:
+///
+/// ```compile_fail
+/// # use errcat::prelude::*;
+/// # #[derive(Debug)]
+/// # #[error_code("EZ0032", message = "Device {device_id} is busy.")]
+/// # pub struct DeviceBusy { pub device_id: u32 }
+/// report!("EZ0032", ["device_id"], ["seven"]); // a text for a u32
+/// ```
+///
+/// `Code` and `Name` are the site's own types, named after the code and
+/// the argument, for the message.
+#[diagnostic::on_unimplemented(
+    message = "{Code}: the value of `{Name}` is a `{Self}`, which does not convert into the argument's type, `{F}`",
+    label = "not a `{F}`",
+    note = "a report by code checks each value against its argument's type: a value for an argument that is not text \
+            converts into its type (`Into<{F}>`; write `*value` for a reference), a text argument takes any `Display` value"
+)]
+pub trait ReportValue<F, Code = (), Name = ()> {}
+
+// Only values that convert: what the error of another names is this trait's
+// own message, not `From`'s.
+#[diagnostic::do_not_recommend]
+impl<T: Into<F>, F, Code, Name> ReportValue<F, Code, Name> for T {}

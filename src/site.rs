@@ -53,6 +53,14 @@ pub struct Lookup<C, M, S>(PhantomData<(C, M, S)>);
 impl<C: Find<M, S>, M, S> Lookup<C, M, S> {
     /// The definition of the code.
     pub const SITE: Option<Site> = Some(C::SITE);
+
+    /// The defining type, for the site's typed values ([`Field`]): a
+    /// reference the site's type check calls methods on, and `None` at run
+    /// time, where no value of it is ever needed.
+    #[inline]
+    pub const fn definition() -> Option<&'static M> {
+        None
+    }
 }
 
 /// What `M` is for a code no crate in reach defines.
@@ -62,6 +70,12 @@ pub struct Nowhere;
 pub trait Undefined {
     /// No definition.
     const SITE: Option<Site> = None;
+
+    /// No defining type: every value of the site is unchecked.
+    #[inline]
+    fn definition() -> Option<&'static Nowhere> {
+        None
+    }
 }
 
 impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
@@ -419,6 +433,60 @@ const fn check_names<const K: usize>(site: &Site, keys: &[&str; K]) -> Verdict<K
         return Verdict::wrong(checked, text, At::Keys);
     }
     Verdict::right(checked)
+}
+
+/// The type of a definition's argument whose type is not text, which a
+/// report site's value for it must convert into: what the hidden method a
+/// definition has for each such argument (`__errcat_field_CODE_NAME`)
+/// returns. A site's check of a value never runs: the site calls it only
+/// through [`Lookup::definition`], which is `None` at run time.
+pub struct Field<F>(PhantomData<F>);
+
+impl<F> Default for Field<F> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<F> Field<F> {
+    /// The argument's type.
+    #[inline]
+    pub const fn new() -> Self {
+        Field(PhantomData)
+    }
+
+    /// Where the site puts a reference to its value: the cast to
+    /// `dyn ReportValue` is the check, failing at the value with
+    /// [`ReportValue`]'s message, which names the code (`C`, the site's
+    /// type) and the argument (`N`, a type named after it).
+    pub fn slot<'a, C, N>(&self, _: C, _: N) -> &'a (dyn crate::ReportValue<F, C, N> + 'a) {
+        unreachable!("a report site's type check never runs")
+    }
+
+    /// Where the site puts a numeric literal written as its value, which
+    /// takes the argument's type as any literal does in a `let`.
+    pub fn literal(&self) -> F {
+        unreachable!("a report site's type check never runs")
+    }
+}
+
+/// What a report site checks a value against when the argument is text (a
+/// text takes anything `Display`, as CANN's string values do), has a
+/// display adapter, is not the definition's, or the code has no
+/// definition: nothing, the mistakes but the first being the verdict's
+/// ([`check_site`]). The site's own fallback methods return it.
+pub struct Unchecked;
+
+impl Unchecked {
+    /// A slot of the value's own type: anything goes.
+    pub fn slot<'a, C, N, T: ?Sized>(&self, _: C, _: N) -> &'a T {
+        unreachable!("a report site's type check never runs")
+    }
+
+    /// A slot of the literal's own type.
+    pub fn literal<T>(&self) -> T {
+        unreachable!("a report site's type check never runs")
+    }
 }
 
 /// A report site's value: a text, written as it is, or anything else

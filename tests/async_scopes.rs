@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use errcat::{ErrorCode, WorkStream, error_code};
+use errcat::{WorkStream, error_code};
 
 #[derive(Debug)]
 #[error_code("EZ0001", message = "Device %s was not found.")]

@@ -8,7 +8,6 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, live_bytes, thread_live_bytes};
-use errcat::ErrorCode;
 use errcat::{error_code, msprof_env_error};
 
 #[global_allocator]

@@ -3,7 +3,6 @@
 
 // A glob import brings the hidden items report sites find codes by.
 use catalog_codegen::valid::*;
-use errcat::ErrorCode;
 use errcat::registry;
 
 #[test]

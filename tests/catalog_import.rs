@@ -1,7 +1,6 @@
 //! `include_catalog!`: the structs, the checked reports, and the registry's
 //! export of the imported entries, which reads back as the file.
 
-use errcat::ErrorCode;
 use errcat::catalog::{Catalog, Position};
 use errcat::registry;
 

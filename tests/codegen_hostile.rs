@@ -5,7 +5,6 @@
 //! register a code of its own.
 
 use catalog_hostile::hostile::*;
-use errcat::ErrorCode;
 use errcat::registry;
 
 #[test]

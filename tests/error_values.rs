@@ -40,17 +40,11 @@ pub struct LoadFailed {
     pub source: Option<Box<dyn std::error::Error + Send + Sync>>,
 }
 
-/// A user method named `report` does not collide with the trait's.
+/// `report` and `reported` are the type's own: no import.
 #[derive(Debug)]
 #[error_code("EZ0005", message = "Queue %s is full.")]
 pub struct QueueFull {
     pub queue: &'static str,
-}
-
-impl QueueFull {
-    pub fn report(&self) -> String {
-        format!("queue {} full", self.queue)
-    }
 }
 
 #[derive(Debug)]
@@ -104,13 +98,19 @@ fn a_value_is_reported_by_reference_and_returned() {
 }
 
 #[test]
-fn a_user_method_named_report_stays_the_users() {
-    let full = QueueFull { queue: "rx" };
-    assert_eq!(full.report(), "queue rx full");
-    ErrorCode::report(&full);
+fn report_and_reported_need_no_import() {
+    // The type's own methods: found with the trait out of scope too (see
+    // ui-tests/pass/report_method_without_import.rs).
+    QueueFull { queue: "rx" }.report();
+    let returned = QueueFull { queue: "tx" }.reported();
+    assert_eq!(returned.queue, "tx");
     assert_eq!(
         errcat::take_error_message().as_deref(),
-        Some("EZ0005: Queue rx is full.\r\n")
+        Some(
+            "EZ0005: Queue rx is full.\r\n\
+             \x20       TraceBack (most recent call last):\r\n\
+             \x20       Queue tx is full.\r\n"
+        )
     );
 }
 
@@ -263,5 +263,24 @@ fn enum_variants_are_definitions_found_by_their_codes() {
         }
         .to_string(),
         "Device 1 timed out after 2 ms."
+    );
+}
+
+#[test]
+fn a_crate_that_does_not_depend_on_errcat_reports_with_the_types_own_methods() {
+    // no-errcat-dep names only devmgr-errors, and imports no trait.
+    assert!(no_errcat_dep::open(9).is_err());
+    no_errcat_dep::reset(3);
+    assert_eq!(
+        errcat::take_error_message().as_deref(),
+        Some(
+            "EV0001: Device 9 was not found.\r\n\
+             \x20       PossibleCause: The device id is not among the devices of this host.\r\n\
+             \x20       Solution: List the devices and use one of their ids.\r\n"
+        )
+    );
+    assert_eq!(
+        errcat::take_warning_message().as_deref(),
+        Some("WV0006: Device 3 was reset while in use.\r\n")
     );
 }

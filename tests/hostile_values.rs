@@ -2,7 +2,6 @@
 //! with each value inserted verbatim (or cut at the byte limit), and nothing
 //! inside a value is ever read as a placeholder.
 
-use errcat::ErrorCode;
 use errcat::error_code;
 use proptest::prelude::*;
 

@@ -4,7 +4,6 @@
 
 use std::sync::Mutex;
 
-use errcat::ErrorCode;
 use errcat::{InvalidLimits, Limits, error_code};
 
 static LIMITS: Mutex<()> = Mutex::new(());

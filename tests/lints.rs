@@ -86,7 +86,7 @@ mod definitions {
 }
 
 use definitions::*;
-use errcat::{ErrorCode, msprof_env_error};
+use errcat::msprof_env_error;
 
 #[test]
 fn generated_code_is_lint_clean_and_works() {

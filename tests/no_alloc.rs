@@ -8,7 +8,6 @@ mod common {
 use common::counting_alloc::{CountingAlloc, thread_allocations};
 use errcat::{error_code, msprof_env_error, report_inner_error};
 // The shipped Profiling definitions, EK0201 among them.
-use errcat::ErrorCode;
 use errcat_profiling::*;
 
 #[global_allocator]

@@ -6,7 +6,6 @@ mod common {
 }
 
 use common::counting_alloc::{CountingAlloc, refuse_allocations};
-use errcat::ErrorCode;
 use errcat::error_code;
 use errcat_profiling::InsufficientHostMemory;
 

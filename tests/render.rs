@@ -1,7 +1,6 @@
 //! The bytes a user reads: rendering of errors and warnings, as the CANN
 //! runtime renders them.
 
-use errcat::ErrorCode;
 use errcat::{error_code, msprof_env_error, report_inner_error, take_error_message};
 use errcat_profiling::*;
 

@@ -7,7 +7,7 @@
 use core::fmt;
 use std::fmt::Write as _;
 
-use errcat::{ErrorCode, Layout, error_code, report_dynamic, take_error_message};
+use errcat::{Layout, error_code, report_dynamic, take_error_message};
 
 #[derive(Debug)]
 #[error_code("EZ0701", message = "Caller gave up: %s.")]

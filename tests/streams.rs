@@ -1,7 +1,6 @@
 //! Work streams: reports from every thread that entered one are collected
 //! together; outside streams, reports stay per thread.
 
-use errcat::ErrorCode;
 use errcat::{WorkStream, error_code, msprof_env_error};
 
 #[derive(Debug)]

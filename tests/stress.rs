@@ -1,7 +1,6 @@
 //! Many threads reporting at once: each gets back exactly its own reports,
 //! in order, none lost below the limits, none from another thread.
 
-use errcat::ErrorCode;
 use errcat::{error_code, msprof_env_error, report_inner_error};
 
 #[derive(Debug)]

@@ -9,7 +9,6 @@ use core::fmt::Write as _;
 
 use errcat::{msprof_env_error, report_inner_error};
 
-use errcat::ErrorCode;
 use errcat_profiling::*;
 
 /// The value of EK0201's one argument.

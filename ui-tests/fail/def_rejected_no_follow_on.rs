@@ -1,6 +1,6 @@
 // A rejected definition still expands to a fallback: its report sites and
 // uses of its struct raise no errors of their own, only the definition's error shows.
-use errcat::{ErrorCode, error_code, msprof_env_error};
+use errcat::{error_code, msprof_env_error};
 
 #[derive(Debug)]
 #[error_code("EK0201", message = "Failed to allocate %s host memory for %s.")]

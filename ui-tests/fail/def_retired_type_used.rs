@@ -1,7 +1,7 @@
 // Code that builds a retired definition's type is warned, as any use of a
 // deprecated item is; a crate that denies warnings fails.
 #![deny(deprecated)]
-use errcat::{ErrorCode, error_code};
+use errcat::error_code;
 
 #[error_code("EV0003", message = "Device {device_id} is busy.", retired = "2.0", replacement = "EV0013")]
 #[derive(Debug)]

@@ -1,6 +1,5 @@
 // A struct with a lifetime parameter holds borrowed `&'a str` values: reports copy nothing into Strings first.
 use errcat::{error_code, msprof_env_error};
-use errcat::ErrorCode;
 
 #[derive(Debug)]
 #[error_code(

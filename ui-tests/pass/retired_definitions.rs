@@ -2,7 +2,7 @@
 // generated impls use the deprecated type), and a value made where
 // deprecation is allowed still renders: old code keeps working.
 #![deny(warnings)]
-use errcat::{ErrorCode, error_code};
+use errcat::error_code;
 
 #[error_code("EV0003", message = "Device {device_id} is busy.", retired = "2.0", replacement = "EV0013")]
 #[derive(Debug)]

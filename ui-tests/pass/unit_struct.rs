@@ -1,6 +1,5 @@
 // A message without placeholders goes on a unit struct, reported with empty lists.
 use errcat::{error_code, report_env_error};
-use errcat::ErrorCode;
 
 #[derive(Debug)]
 #[error_code(

@@ -1,7 +1,7 @@
 //! One catalog entry as the parts of an `#[error_code]` definition, expanded
 //! by the same code as a hand-written one.
 
-use errcat_catalog::{Definition, Entry, is_argument_name, needs_raw_identifier};
+use errcat_catalog::{Definition, Entry, is_argument_name};
 use errcat_syntax::classify_code;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -164,11 +164,7 @@ fn usable_names(entry: &Entry) -> Vec<String> {
 
 /// A keyword name (`type`) becomes a raw identifier (`r#type`).
 fn field_ident(name: &str) -> Ident {
-    if needs_raw_identifier(name) {
-        Ident::new_raw(name, Span::call_site())
-    } else {
-        Ident::new(name, Span::call_site())
-    }
+    crate::names::ident(name, Span::call_site())
 }
 
 /// `text` as a Markdown code span in the docs, so that `[%s]` is not read as a link.

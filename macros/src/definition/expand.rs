@@ -111,6 +111,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
         lookups.extend(lookup(krate, code, item, unit, all_checked, definition));
         constructions.extend(constructed(item, unit));
     }
+    lookups.extend(inherent(krate, item, units, all_checked));
     if all_checked {
         let (mut items, registrations) = definitions(krate, item, units, first, &constructions);
         items.extend(lookups);
@@ -682,6 +683,104 @@ fn fallback(
         #fallback_diagnostic
         #from
     }
+}
+
+/// The type's own `report` and `reported`, which need no import (a crate
+/// that uses a crate of definitions need not depend on errcat to call
+/// them), calling `ErrorCode`'s; and, for a checked definition, a hidden
+/// method per argument whose type is not text, which a report site by code
+/// calls in its type check (never at run time) to learn the type its value
+/// must convert into (`errcat::ReportValue`).
+fn inherent(krate: &TokenStream, item: &Item, units: &[Unit<'_>], checked: bool) -> TokenStream {
+    let ident = &item.ident;
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let mut fields = Vec::new();
+    for unit in units.iter().filter(|_| checked) {
+        let Some(code) = unit.code else { continue };
+        for field in unit
+            .body
+            .args
+            .iter()
+            .filter(|field| !takes_any_display(field))
+        {
+            let method = quote::format_ident!("__errcat_field_{}_{}", code.value, field.name);
+            let ty = &field.ty;
+            fields.push(quote! {
+                /// The type of the argument, for the type check of a report
+                /// by code (never called).
+                #[doc(hidden)]
+                #[inline]
+                #[must_use]
+                pub const fn #method(&self) -> #krate::__private::Field<#ty> {
+                    #krate::__private::Field::new()
+                }
+            });
+        }
+    }
+    quote! {
+        #[automatically_derived]
+        #[allow(deprecated, non_snake_case, unreachable_pub, private_interfaces)]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            /// Records this error in the current store, as
+            /// `ErrorCode::report` does (callable without importing the
+            /// trait, or depending on errcat).
+            #[track_caller]
+            #[inline]
+            pub fn report(&self) {
+                <Self as #krate::ErrorCode>::report(self);
+            }
+
+            /// Records this error and hands it back, as
+            /// `ErrorCode::reported` does (callable without importing the
+            /// trait, or depending on errcat).
+            #[track_caller]
+            #[inline]
+            #[must_use = "`reported` hands the error back to be returned; call `report` to only record it"]
+            pub fn reported(self) -> Self {
+                <Self as #krate::ErrorCode>::report(&self);
+                self
+            }
+
+            #(#fields)*
+        }
+    }
+}
+
+/// Whether a report by code may give any `Display` value for `field`: its
+/// type is text (`String`, `&str`, `Cow<str>`, `Box<str>`, `Arc<str>`,
+/// `Rc<str>`: the site's text is what it holds), or a display adapter
+/// shows it (the site gives what is shown).
+fn takes_any_display(field: &Field) -> bool {
+    field.display.is_some() || is_text_type(&field.ty)
+}
+
+fn is_text_type(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(reference) => is_text_type(&reference.elem),
+        Type::Paren(inner) => is_text_type(&inner.elem),
+        Type::Group(inner) => is_text_type(&inner.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            let name = last.ident.to_string();
+            match name.as_str() {
+                "str" | "String" => true,
+                "Cow" | "Box" | "Arc" | "Rc" => match &last.arguments {
+                    syn::PathArguments::AngleBracketed(arguments) => arguments.args.iter().any(
+                        |argument| matches!(argument, syn::GenericArgument::Type(ty) if is_str(ty)),
+                    ),
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+fn is_str(ty: &Type) -> bool {
+    matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"))
 }
 
 /// What a report site finds its code's definition by, in whichever crate:

@@ -65,20 +65,31 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     // change: the code (undefined, retired), a name (not the definition's),
     // the list of names (one missing).
     let check = check(&krate, &code, &call, &keys, count);
-    let values = values.iter().map(|value| {
+    let names: Vec<String> = keys
+        .iter()
+        .map(|key| {
+            syn::parse2::<LitStr>(key.clone()).map_or_else(|_| String::new(), |key| key.value())
+        })
+        .collect();
+    let values = values.iter().zip(&names).map(|(value, name)| {
         let span = value
             .clone()
             .into_iter()
             .next()
             .map_or(call.values.span(), |token| token.span());
+        let typed = typed_value(&code, name, value, span);
         // A text is kept as text, anything else is written through its
         // `Display` (`errcat::__private::Probe`); a value that has none
         // fails here, at the value, with `ArgDisplay`'s message.
         let krate = crate::definition::expand::respan(krate.clone(), span);
         quote_spanned!(span=> match &(#value) {
-            value => #krate::__private::Probe(value).errcode_value(value)
+            value => {
+                #typed
+                #krate::__private::Probe(value).errcode_value(value)
+            }
         })
     });
+    let untyped = untyped_fallback(&krate, &code, &names);
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
     // At the macro's: the report's location is the caller's.
@@ -101,8 +112,109 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #[allow(dead_code)]
             struct #site {}
             #check
+            #untyped
             #report
         }
+    }
+}
+
+/// The name of the hidden method a definition has for each argument whose
+/// type is not text, which the site's type check calls: the code is in it,
+/// as an enum's variants may each have an argument of that name.
+fn field_method(code: &Code, name: &str) -> syn::Ident {
+    quote::format_ident!("__errcat_field_{}_{}", code.value, name)
+}
+
+/// The site's typed values: the defining type, found by the lookup, and
+/// for each of the site's names a method of the same name as the
+/// definition's (a site-local trait's, implemented for every type), which
+/// an argument that is not text hides behind the definition's own
+/// (inherent methods win): for those, the value must convert into the
+/// argument's type; for the others ([`errcat::__private::Unchecked`]: text,
+/// a name the definition does not have, a code without a definition),
+/// anything goes and the verdict says what is wrong.
+fn untyped_fallback(krate: &TokenStream, code: &Code, names: &[String]) -> TokenStream {
+    if names.is_empty() {
+        return TokenStream::new();
+    }
+    let lookup = lookup(krate, code, quote!(definition()));
+    let methods = names.iter().map(|name| {
+        let method = field_method(code, name);
+        quote! {
+            fn #method(&self) -> #krate::__private::Unchecked {
+                #krate::__private::Unchecked
+            }
+        }
+    });
+    quote! {
+        #[allow(non_snake_case)]
+        trait ErrcatUntyped {
+            #(#methods)*
+        }
+        impl<T: ?::core::marker::Sized> ErrcatUntyped for T {}
+        let errcat_definition = {
+            #[allow(unused_imports)]
+            use #krate::__private::Undefined as _;
+            #lookup
+        };
+    }
+}
+
+/// The type check of one value (`value`, a reference to it, in scope): a
+/// reference to it cast to `dyn ReportValue<Argument's type, Code, Name>`,
+/// or a numeric literal given the argument's type, in code that never runs.
+/// The cast is at the value, so that a value that does not convert fails
+/// there, with `ReportValue`'s message naming the code and the argument.
+fn typed_value(
+    code: &Code,
+    name: &str,
+    value: &TokenStream,
+    span: proc_macro2::Span,
+) -> TokenStream {
+    if name.is_empty() {
+        return TokenStream::new();
+    }
+    let method = field_method(code, name);
+    let site = code.hidden_ident();
+    let check = if is_numeric_literal(value) {
+        quote_spanned!(span=> let _ = [field.literal(), #value];)
+    } else {
+        let name = crate::names::ident(name, proc_macro2::Span::call_site());
+        quote! {
+            #[allow(non_camel_case_types, dead_code)]
+            struct #name {}
+            let mut slot = field.slot(#site {}, #name {});
+        }
+        .into_iter()
+        .chain(quote_spanned!(span=> slot = value;))
+        .chain(quote!(let _ = &slot;))
+        .collect()
+    };
+    quote! {
+        if let ::core::option::Option::Some(definition) = errcat_definition {
+            let field = definition.#method();
+            #check
+        }
+    }
+}
+
+/// An integer or float literal without a suffix, or one negated: a value
+/// that takes its type from where it goes.
+fn is_numeric_literal(value: &TokenStream) -> bool {
+    let mut tokens = value.clone().into_iter().peekable();
+    if matches!(tokens.peek(), Some(TokenTree::Punct(punct)) if punct.as_char() == '-') {
+        tokens.next();
+    }
+    let Some(TokenTree::Literal(literal)) = tokens.next() else {
+        return false;
+    };
+    if tokens.next().is_some() {
+        return false;
+    }
+    match syn::Lit::new(literal) {
+        syn::Lit::Int(int) => int.suffix().is_empty(),
+        syn::Lit::Float(float) => float.suffix().is_empty(),
+        _ => false,
     }
 }
 
@@ -124,7 +236,7 @@ fn check(
     count: usize,
 ) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code);
+    let lookup = lookup(krate, code, quote!(SITE));
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     let at_key = keys.iter().enumerate().map(|(index, key)| {
@@ -161,7 +273,7 @@ fn raise(span: proc_macro2::Span, wrong: TokenStream) -> TokenStream {
 /// crate in reach defines is reported too.
 fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code);
+    let lookup = lookup(krate, code, quote!(SITE));
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     quote! {
@@ -180,8 +292,9 @@ fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
 }
 
 /// `errcat::__private::Lookup::<errcat::__private::Code<PACKED>, _, CODE>::SITE`:
-/// the definition of the code, wherever it is, or `None`.
-fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {
+/// the definition of the code, wherever it is, or `None`; with `item`
+/// `definition()`, the defining type's.
+fn lookup(krate: &TokenStream, code: &Code, item: TokenStream) -> TokenStream {
     let packed = pack_code(&code.value).unwrap_or_default();
     // At the literal: an error of the compiler's in the lookup (a code two
     // crates define) points at the code.
@@ -190,8 +303,9 @@ fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {
     packed.set_span(span);
     let site = code.hidden_ident();
     let krate = crate::definition::expand::respan(krate.clone(), span);
+    let item = crate::definition::expand::respan(item, span);
     quote_spanned! {span=>
-        #krate::__private::Lookup::<#krate::__private::Code<#packed>, _, #site>::SITE
+        #krate::__private::Lookup::<#krate::__private::Code<#packed>, _, #site>::#item
     }
 }
 

@@ -112,8 +112,15 @@ pub enum DriverError<'a> {
 }
 
 /// Reports by code and by value, of every live definition.
-pub fn report_all(path: PathBuf) {
+///
+/// # Errors
+///
+/// `DeviceNotFound`, always, reported as it is returned.
+pub fn report_all(path: PathBuf, index: u16) -> Result<(), DeviceNotFound> {
     errcat::report!("EF0001", ["device_id"], [7u32]);
+    // Typed values: a literal takes the field's type, a `u16` converts.
+    errcat::report!("EF0001", ["device_id"], [7]);
+    errcat::report!("EF0101", ["reason", "device_id"], [index, index]);
     errcat::report!("EF0101", ["device_id", "reason"], [1u32, "bus"]);
     errcat::report!("EF0105", ["path", "flags"], [path.display(), "[]"]);
     DeviceNotFound { device_id: 7 }.report();
@@ -124,6 +131,7 @@ pub fn report_all(path: PathBuf) {
     }
     .report();
     DriverError::from(std::io::Error::other("x")).report();
+    Err(DeviceNotFound { device_id: 8 }.reported())
 }
 
 /// Old code that still makes retired errors, where deprecation is allowed.

@@ -1,7 +1,7 @@
 //! Definitions, report sites and a catalog in a crate that names errcode
 //! `ec`: the generated code finds the crate by the manifest's name for it.
 
-use ec::{ErrorCode, error_code, msprof_env_error};
+use ec::{error_code, msprof_env_error};
 
 /// A definition.
 #[derive(Debug)]
