@@ -284,3 +284,66 @@ fn a_crate_that_does_not_depend_on_errcat_reports_with_the_types_own_methods() {
         Some("WV0006: Device 3 was reset while in use.\r\n")
     );
 }
+
+/// `report` on a definition with `#[from]`: `?` reports the error it builds.
+#[derive(Debug)]
+#[error_code]
+pub enum ServiceError {
+    #[error_code("EZ0301", message = "The configuration could not be read.", report)]
+    Config {
+        #[from]
+        source: std::fmt::Error,
+    },
+    #[error_code(transparent, report)]
+    Driver(#[from] DriverError),
+    #[error_code(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+fn read_config() -> Result<(), ServiceError> {
+    Err(std::fmt::Error)?;
+    Ok(())
+}
+
+fn probe_driver() -> Result<(), ServiceError> {
+    // Not reported here: the conversion of `?` reports it.
+    Err(DriverError::NotFound { device_id: 4 })?;
+    Ok(())
+}
+
+fn read_pipe() -> Result<(), ServiceError> {
+    Err(std::io::Error::other("pipe closed"))?;
+    Ok(())
+}
+
+#[test]
+fn report_on_from_makes_the_question_mark_report_the_error_it_returns() {
+    let error = read_config().unwrap_err();
+    assert_eq!(error.try_definition().map(|def| def.code()), Some("EZ0301"));
+    let message = errcat::take_error_message().unwrap();
+    assert_eq!(message, "EZ0301: The configuration could not be read.\r\n");
+    let error = probe_driver().unwrap_err();
+    assert_eq!(error.to_string(), "Device 4 was not found.");
+    assert_eq!(
+        errcat::take_error_message().as_deref(),
+        Some("EZ0101: Device 4 was not found.\r\n")
+    );
+    // Without `report`, `?` converts and reports nothing.
+    assert!(read_pipe().is_err());
+    assert_eq!(errcat::take_error_message(), None);
+}
+
+#[test]
+fn report_on_from_is_reported_at_the_question_mark() {
+    let line = line!() + 3;
+    let _ = errcat::take_reports();
+    let result: Result<(), ServiceError> = (|| {
+        Err(std::fmt::Error)?;
+        Ok(())
+    })();
+    assert!(result.is_err());
+    let reports = errcat::take_reports();
+    assert_eq!(reports.len(), 1);
+    let at = reports[0].location();
+    assert_eq!((at.file, at.line), (file!(), line));
+}

@@ -204,11 +204,19 @@ fn leading_code(tokens: &TokenStream) -> Option<String> {
     }
 }
 
-/// `transparent`, when it is all an `#[error_code(...)]` says.
+/// `transparent`, when it is all an `#[error_code(...)]` says, or
+/// `transparent, report`.
 pub(crate) fn transparent_span(tokens: &TokenStream) -> Option<Span> {
-    let mut tokens = tokens.clone().into_iter();
-    match (tokens.next(), tokens.next()) {
-        (Some(TokenTree::Ident(ident)), None) if ident == "transparent" => Some(ident.span()),
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Ident(ident)] if ident == "transparent" => Some(ident.span()),
+        [
+            TokenTree::Ident(ident),
+            TokenTree::Punct(comma),
+            TokenTree::Ident(report),
+        ] if ident == "transparent" && comma.as_char() == ',' && report == "report" => {
+            Some(ident.span())
+        }
         _ => None,
     }
 }

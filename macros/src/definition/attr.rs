@@ -17,6 +17,7 @@ const KEYS: &[&str] = &[
     "example",
     "retired",
     "replacement",
+    "report",
 ];
 
 /// What the attribute says; absent keys are `None`.
@@ -40,6 +41,11 @@ pub(crate) struct Attr {
     pub(crate) example: Option<(Vec<LitStr>, Span)>,
     /// `#[error_code(transparent)]`: where `transparent` is.
     pub(crate) transparent: Option<Span>,
+    /// `report` (`#[error_code("EV0200", message = "...", report)]` or
+    /// `#[error_code(transparent, report)]`): the `From` of its `#[from]`
+    /// field reports the error it builds, so that `?` reports it; where
+    /// `report` is.
+    pub(crate) report_on_from: Option<Span>,
     /// `message` was written but rejected (not a literal, or a misspelled
     /// key), so its absence is already reported.
     pub(crate) message_rejected: bool,
@@ -110,6 +116,11 @@ fn parse_into(input: ParseStream, owner: &str, attr: &mut Attr, errors: &mut Err
         }
         // At what must go: the first thing after `transparent,`.
         let _ = input.parse::<Token![,]>();
+        if let Some(report) = report_flag(input) {
+            attr.transparent = Some(ident.span());
+            attr.report_on_from = Some(report);
+            return;
+        }
         let extra = value_tokens(input);
         let (span, what) = match extra.clone().into_iter().next() {
             Some(first) => (first.span(), format!("`{first}`")),
@@ -157,6 +168,10 @@ fn parse_into(input: ParseStream, owner: &str, attr: &mut Attr, errors: &mut Err
         if input.is_empty() {
             return;
         }
+        if let Some(report) = report_flag(input) {
+            attr.report_on_from = Some(report);
+            continue;
+        }
         let key: Ident = match input.parse() {
             Ok(key) => key,
             Err(_) => {
@@ -190,6 +205,13 @@ fn parse_into(input: ParseStream, owner: &str, attr: &mut Attr, errors: &mut Err
                 }
             };
             errors.at(key.span(), message);
+            continue;
+        }
+        if name == "report" {
+            errors.at(
+                key.span(),
+                format_args!("{code}`report` takes no value: write `report` alone"),
+            );
             continue;
         }
         if name == "example" {
@@ -276,4 +298,14 @@ fn value_tokens(input: ParseStream) -> TokenStream {
         }
     }
     tokens
+}
+
+/// `report` alone (at the end, or before a comma): where it is, consumed.
+fn report_flag(input: ParseStream) -> Option<Span> {
+    let fork = input.fork();
+    let ident = fork.parse::<Ident>().ok()?;
+    if ident != "report" || !(fork.is_empty() || fork.peek(Token![,])) {
+        return None;
+    }
+    input.parse::<Ident>().ok().map(|ident| ident.span())
 }

@@ -230,7 +230,7 @@ fn definitions(
     let diagnostic = diagnostic(krate, item);
     let transparent = transparent_fn(krate, item, units);
     let display = display_body(krate, item, units);
-    let from = from_impls(item, &units.iter().collect::<Vec<_>>());
+    let from = from_impls(krate, item, &units.iter().collect::<Vec<_>>());
     let items = quote! {
         #(#statics)*
 
@@ -530,8 +530,9 @@ fn display_body(krate: &TokenStream, item: &Item, units: &[Unit<'_>]) -> TokenSt
     )
 }
 
-/// `From<Source>` for each `#[from]` field, capturing the backtraces.
-fn from_impls(item: &Item, units: &[&Unit<'_>]) -> TokenStream {
+/// `From<Source>` for each `#[from]` field, capturing the backtraces; with
+/// `report`, reporting the error it builds, at the caller's line (the `?`).
+fn from_impls(krate: &TokenStream, item: &Item, units: &[&Unit<'_>]) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     units
@@ -559,6 +560,19 @@ fn from_impls(item: &Item, units: &[&Unit<'_>]) -> TokenStream {
                 });
                 quote!(#path { #source_ident: source, #(#backtraces,)* })
             };
+            if unit.attr.report_on_from.is_some() {
+                return Some(quote! {
+                    #[automatically_derived]
+                    impl #impl_generics ::core::convert::From<#ty> for #ident #ty_generics #where_clause {
+                        #[track_caller]
+                        fn from(source: #ty) -> Self {
+                            let error = #value;
+                            <Self as #krate::ErrorCode>::report(&error);
+                            error
+                        }
+                    }
+                });
+            }
             Some(quote! {
                 #[automatically_derived]
                 impl #impl_generics ::core::convert::From<#ty> for #ident #ty_generics #where_clause {
@@ -651,7 +665,7 @@ fn fallback(
         .iter()
         .filter(|unit| unit.body.args.is_empty() && !unit.body.rejected)
         .collect();
-    let from = from_impls(item, &buildable);
+    let from = from_impls(krate, item, &buildable);
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     // Uses of the type as a diagnostic compile too, with miette's defaults.

@@ -70,6 +70,7 @@ fn expand_struct(
         return TokenStream::new();
     }
     let owner = format!("`{}`", item.ident);
+    check_report_on_from(&attr, body, &owner, errors);
     let checked = check_unit(attr.code.as_ref(), &attr, &owner, body, errors);
     if let (Some(code), Some(checked)) = (&attr.code, &checked) {
         docs.item = Some(docs::definition(code, &attr, checked, &body.args));
@@ -172,6 +173,7 @@ fn expand_enum(
         .map(|(variant, attr)| {
             let owner = format!("`{}::{}`", item.ident, variant.ident);
             variant.attr.as_ref()?;
+            check_report_on_from(attr, &variant.body, &owner, errors);
             if variant.transparent.is_some() {
                 return None;
             }
@@ -219,6 +221,29 @@ fn expand_enum(
         })
         .collect();
     expand::expand(krate, item, &units)
+}
+
+/// `report` makes the `From` of a `#[from]` field report: a definition
+/// without one has nothing it could apply to.
+fn check_report_on_from(attr: &Attr, body: &ast::Body, owner: &str, errors: &mut Errors) {
+    let Some(span) = attr.report_on_from else {
+        return;
+    };
+    if body.from.is_some() || body.rejected {
+        return;
+    }
+    let code = attr
+        .code
+        .as_ref()
+        .map(|code| format!("{}: ", code.value))
+        .unwrap_or_default();
+    errors.at(
+        span,
+        format_args!(
+            "{code}`report` makes the `From` of a `#[from]` field report the error it builds, so that `?` \
+             reports it, and {owner} has no `#[from]` field; mark its source `#[from]`, or remove `report`"
+        ),
+    );
 }
 
 fn check_unit(
