@@ -194,6 +194,47 @@ impl<T: Defined> ErrorCode for T {
     }
 }
 
+/// A test, in one line, that no code is defined twice among the definitions
+/// linked into the test's binary: put it in a crate of definitions (it sees
+/// that crate's codes and its dependencies') or in a binary's crate (it
+/// sees every crate the binary uses). It fails naming each code defined
+/// more than once, with every definition's file, line and message
+/// ([`Registry::expect_unique_codes`]).
+///
+/// A report site by code that sees both definitions fails to build; a
+/// crate that sees only one of them builds, and so does a binary that
+/// links both: while both are linked, the first definition by source
+/// location (file, then line) is the code's for every report and every
+/// value's `Display`, including a value of the other type, whose own
+/// message is then never shown. This test is what finds such a pair.
+///
+/// ```
+/// errcat::test_unique_codes!();
+/// ```
+///
+/// expands to
+///
+/// ```
+/// #[cfg(test)]
+/// #[test]
+/// fn errcat_codes_are_unique() {
+///     errcat::registry().expect_unique_codes().unwrap();
+/// }
+/// ```
+#[macro_export]
+macro_rules! test_unique_codes {
+    () => {
+        #[cfg(test)]
+        #[test]
+        fn errcat_codes_are_unique() {
+            if let ::core::result::Result::Err(conflicts) = $crate::registry().expect_unique_codes()
+            {
+                ::core::panic!("{conflicts}");
+            }
+        }
+    };
+}
+
 #[doc = include_str!("docs/error_code.md")]
 pub use errcat_macros::error_code;
 /// Imports a catalog in the CANN `error_code.json` format at compile time.

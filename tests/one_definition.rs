@@ -99,3 +99,28 @@ fn a_failed_expectation_unwrapped_shows_its_sentence() {
         format!("Conflict({:?})", error.conflicts()[0].to_string())
     );
 }
+
+#[test]
+fn expect_unique_codes_names_every_code_defined_twice_and_each_definition() {
+    let _ = (
+        DefinedInA {
+            what: String::new(),
+        },
+        DefinedInB {
+            what: String::new(),
+        },
+    );
+    let error = registry().expect_unique_codes().unwrap_err();
+    let codes: Vec<&str> = error.conflicts().iter().map(|c| c.code()).collect();
+    assert_eq!(codes, ["EZ0900", "EZ0901"]);
+    assert!(error.codes().is_empty());
+    assert_eq!(
+        error.to_string(),
+        "EZ0900 is defined 2 times: at tests/support/dup-a/src/lib.rs:7:14 (\"Defined in dup-a: %s.\") \
+         and at tests/support/dup-b/src/lib.rs:7:14 (\"Defined in dup-b: %s.\"), of which the first is \
+         the code's definition; keep one definition per code; \
+         EZ0901 is defined 2 times: at tests/one_definition.rs:15:26 (\"First: %s.\") and at \
+         tests/one_definition.rs:23:26 (\"Second: %s.\"), of which the first is the code's \
+         definition; keep one definition per code"
+    );
+}

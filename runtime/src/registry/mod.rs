@@ -463,6 +463,28 @@ impl Registry {
         }
     }
 
+    /// Fails naming every code linked into the binary more than once, each
+    /// with every definition's source location and message; what the
+    /// facade's `errcat::test_unique_codes!()` checks in one line. A report site by code that sees two definitions
+    /// of its code fails to build; one that sees only one of them (its crate
+    /// names only one of the two crates) builds, and so does a binary that
+    /// links both: this is the check that finds them.
+    ///
+    /// # Errors
+    ///
+    /// [`MissingCodes`] with no missing code, one [`Conflict`] per code
+    /// defined more than once.
+    pub fn expect_unique_codes(&self) -> Result<(), MissingCodes> {
+        if self.conflicts.is_empty() {
+            Ok(())
+        } else {
+            Err(MissingCodes {
+                codes: Vec::new(),
+                conflicts: self.conflicts.clone(),
+            })
+        }
+    }
+
     /// The codes defined more than once in the binary, in code order.
     /// Run-time registrations replace definitions by priority and are not
     /// conflicts.

@@ -9,3 +9,7 @@ pub mod stream;
 pub use device::DeviceError;
 pub use memory::MemoryError;
 pub use stream::StreamError;
+
+// The one-line check a crate of definitions carries: no code of this crate
+// (or of a crate it uses) is defined twice. `cargo test -p devmgr-errors`.
+errcat::test_unique_codes!();
