@@ -212,15 +212,9 @@ impl<T: Defined> ErrorCode for T {
 /// errcat::test_unique_codes!();
 /// ```
 ///
-/// expands to
-///
-/// ```
-/// #[cfg(test)]
-/// #[test]
-/// fn errcat_codes_are_unique() {
-///     errcat::registry().expect_unique_codes().unwrap();
-/// }
-/// ```
+/// expands to a `#[cfg(test)]` `#[test]` function, `errcat_codes_are_unique`,
+/// that panics with [`Registry::expect_unique_codes`]'s sentence when it
+/// fails.
 #[macro_export]
 macro_rules! test_unique_codes {
     () => {
