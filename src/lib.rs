@@ -441,8 +441,8 @@ pub mod guide {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::site::{
-        Checked, Code, Field, Find, Lookup, Nowhere, Probe, ShowValue, Site, Unchecked, Undefined,
-        Value, Verdict, check_site, report_by_code,
+        Arg, ArgProbe, Checked, Code, Field, Find, Found, Lookup, Nowhere, Probe, ShowValue, Site,
+        Typed, Unchecked, Undefined, Untyped, Value, Verdict, check_site, report_by_code,
     };
     pub use errcat_runtime::__private::*;
     pub use inventory;

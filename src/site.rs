@@ -51,14 +51,33 @@ pub trait Find<M, S> {
 pub struct Lookup<C, M, S>(PhantomData<(C, M, S)>);
 
 impl<C: Find<M, S>, M, S> Lookup<C, M, S> {
-    /// The definition of the code.
-    pub const SITE: Option<Site> = Some(C::SITE);
+    /// The definition of the code, and its defining type.
+    pub const SITE: Found<M> = Found::new(Some(C::SITE));
+}
 
-    /// The defining type, for the site's typed values ([`Field`]): a
-    /// reference the site's type check calls methods on, and `None` at run
-    /// time, where no value of it is ever needed.
+/// What a site's lookup found: the definition, if any, and the defining
+/// type (for the site's typed values, [`ArgProbe`]). One constant for both,
+/// so that the site's check and its values read the same path, and a
+/// lookup the compiler cannot decide (a code two crates define) is one
+/// error, not two.
+pub struct Found<M> {
+    /// The definition of the code; `None` where no crate in reach has one.
+    pub site: Option<Site>,
+    definition: PhantomData<fn() -> M>,
+}
+
+impl<M> Found<M> {
+    const fn new(site: Option<Site>) -> Self {
+        Found {
+            site,
+            definition: PhantomData,
+        }
+    }
+
+    /// The defining type: `None` at run time, where no value of it is ever
+    /// needed.
     #[inline]
-    pub const fn definition() -> Option<&'static M> {
+    pub const fn definition(&self) -> Option<&'static M> {
         None
     }
 }
@@ -68,14 +87,9 @@ pub struct Nowhere;
 
 /// The lookup of a code no crate in reach defines (see [`Lookup`]).
 pub trait Undefined {
-    /// No definition.
-    const SITE: Option<Site> = None;
-
-    /// No defining type: every value of the site is unchecked.
-    #[inline]
-    fn definition() -> Option<&'static Nowhere> {
-        None
-    }
+    /// No definition, and no defining type: every value of the site is
+    /// unchecked.
+    const SITE: Found<Nowhere> = Found::new(None);
 }
 
 impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
@@ -435,30 +449,71 @@ const fn check_names<const K: usize>(site: &Site, keys: &[&str; K]) -> Verdict<K
     Verdict::right(checked)
 }
 
-/// The type of a definition's argument whose type is not text, which a
-/// report site's value for it must convert into: what the hidden method a
-/// definition has for each such argument (`__errcat_field_CODE_NAME`)
-/// returns. A site's check of a value never runs: the site calls it only
-/// through [`Lookup::definition`], which is `None` at run time.
-pub struct Field<F>(PhantomData<F>);
+/// A definition's argument whose type is not text, by code and name: what a
+/// report site by code checks its value against. Each definition
+/// implements it for each such argument, keyed by its code (packed, as
+/// [`Code`]'s) and its name (`NAME`, the name's FNV-1a hash, which the
+/// macros compute for both sides).
+pub trait Arg<const CODE: u64, const NAME: u64> {
+    /// The argument's type.
+    type Field;
+}
 
-impl<F> Default for Field<F> {
-    fn default() -> Self {
-        Self::new()
+/// A report site's question for one of its values: the type of argument
+/// `NAME` of code `CODE` in `M`, the defining type the site's lookup found
+/// ([`Found::definition`]). [`Typed`] answers it where `M` has that
+/// argument and its type is not text, [`Untyped`] everywhere else (text, a
+/// name the definition does not have, a code without a definition): the
+/// site calls `(&probe).errcat_field()`, which finds `Typed`'s method
+/// first when it applies (autoref specialization).
+pub struct ArgProbe<M, const CODE: u64, const NAME: u64>(PhantomData<M>);
+
+impl<M, const CODE: u64, const NAME: u64> ArgProbe<M, CODE, NAME> {
+    /// The probe of the defining type the site's lookup gives.
+    #[inline]
+    pub const fn new(_: Option<&M>) -> Self {
+        ArgProbe(PhantomData)
     }
 }
 
-impl<F> Field<F> {
+/// The answer of [`ArgProbe`] for an argument that is not text.
+pub trait Typed {
     /// The argument's type.
+    type Field;
+
+    /// The argument's type, as a value the site's check uses.
     #[inline]
-    pub const fn new() -> Self {
+    fn errcat_field(&self) -> Field<Self::Field> {
         Field(PhantomData)
     }
+}
 
+impl<M: Arg<CODE, NAME>, const CODE: u64, const NAME: u64> Typed for ArgProbe<M, CODE, NAME> {
+    type Field = M::Field;
+}
+
+/// The answer of [`ArgProbe`] where nothing is checked.
+pub trait Untyped {
+    /// Nothing to check.
+    #[inline]
+    fn errcat_field(&self) -> Unchecked {
+        Unchecked
+    }
+}
+
+impl<M, const CODE: u64, const NAME: u64> Untyped for &ArgProbe<M, CODE, NAME> {}
+
+/// The type of a definition's argument whose type is not text, which a
+/// report site's value for it must convert into. A site's check of a value
+/// never runs: the site calls it only under [`Found::definition`], which
+/// is `None` at run time.
+pub struct Field<F>(PhantomData<F>);
+
+impl<F> Field<F> {
     /// Where the site puts a reference to its value: the cast to
     /// `dyn ReportValue` is the check, failing at the value with
-    /// [`ReportValue`]'s message, which names the code (`C`, the site's
-    /// type) and the argument (`N`, a type named after it).
+    /// [`ReportValue`](crate::ReportValue)'s message, which names the code
+    /// (`C`, the site's type) and the argument (`N`, a type named after it).
     pub fn slot<'a, C, N>(&self, _: C, _: N) -> &'a (dyn crate::ReportValue<F, C, N> + 'a) {
         unreachable!("a report site's type check never runs")
     }
@@ -474,7 +529,7 @@ impl<F> Field<F> {
 /// text takes anything `Display`, as CANN's string values do), has a
 /// display adapter, is not the definition's, or the code has no
 /// definition: nothing, the mistakes but the first being the verdict's
-/// ([`check_site`]). The site's own fallback methods return it.
+/// ([`check_site`]).
 pub struct Unchecked;
 
 impl Unchecked {

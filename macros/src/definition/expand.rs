@@ -701,39 +701,38 @@ fn fallback(
 
 /// The type's own `report` and `reported`, which need no import (a crate
 /// that uses a crate of definitions need not depend on errcat to call
-/// them), calling `ErrorCode`'s; and, for a checked definition, a hidden
-/// method per argument whose type is not text, which a report site by code
-/// calls in its type check (never at run time) to learn the type its value
-/// must convert into (`errcat::ReportValue`).
+/// them), calling `ErrorCode`'s; and, for a checked definition, an impl of
+/// the hidden `Arg` trait per argument whose type is not text, keyed by the
+/// code and the argument's name, which a report site by code reads in its
+/// type check to learn the type its value must convert into
+/// (`errcat::ReportValue`).
 fn inherent(krate: &TokenStream, item: &Item, units: &[Unit<'_>], checked: bool) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
     let mut fields = Vec::new();
     for unit in units.iter().filter(|_| checked) {
         let Some(code) = unit.code else { continue };
+        let packed = errcat_syntax::pack_code(&code.value).unwrap_or_default();
+        let packed = proc_macro2::Literal::u64_suffixed(packed);
         for field in unit
             .body
             .args
             .iter()
             .filter(|field| !takes_any_display(field))
         {
-            let method = quote::format_ident!("__errcat_field_{}_{}", code.value, field.name);
+            let key = proc_macro2::Literal::u64_suffixed(crate::names::key(&field.name));
             let ty = &field.ty;
             fields.push(quote! {
-                /// The type of the argument, for the type check of a report
-                /// by code (never called).
-                #[doc(hidden)]
-                #[inline]
-                #[must_use]
-                pub const fn #method(&self) -> #krate::__private::Field<#ty> {
-                    #krate::__private::Field::new()
+                #[automatically_derived]
+                impl #impl_generics #krate::__private::Arg<#packed, #key> for #ident #ty_generics #where_clause {
+                    type Field = #ty;
                 }
             });
         }
     }
     quote! {
         #[automatically_derived]
-        #[allow(deprecated, non_snake_case, unreachable_pub, private_interfaces)]
+        #[allow(deprecated, unreachable_pub)]
         impl #impl_generics #ident #ty_generics #where_clause {
             /// Records this error in the current store, as
             /// `ErrorCode::report` does (callable without importing the
@@ -754,9 +753,9 @@ fn inherent(krate: &TokenStream, item: &Item, units: &[Unit<'_>], checked: bool)
                 <Self as #krate::ErrorCode>::report(&self);
                 self
             }
-
-            #(#fields)*
         }
+
+        #(#fields)*
     }
 }
 

@@ -77,7 +77,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             .into_iter()
             .next()
             .map_or(call.values.span(), |token| token.span());
-        let typed = typed_value(&code, name, value, span);
+        let typed = typed_value(&krate, &code, name, value, span);
         // A text is kept as text, anything else is written through its
         // `Display` (`errcat::__private::Probe`); a value that has none
         // fails here, at the value, with `ArgDisplay`'s message.
@@ -89,7 +89,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             }
         })
     });
-    let untyped = untyped_fallback(&krate, &code, &names);
+    let untyped = typed_lookup(&krate, &code, &names);
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
     // At the macro's: the report's location is the caller's.
@@ -118,44 +118,23 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }
 }
 
-/// The name of the hidden method a definition has for each argument whose
-/// type is not text, which the site's type check calls: the code is in it,
-/// as an enum's variants may each have an argument of that name.
-fn field_method(code: &Code, name: &str) -> syn::Ident {
-    quote::format_ident!("__errcat_field_{}_{}", code.value, name)
-}
-
-/// The site's typed values: the defining type, found by the lookup, and
-/// for each of the site's names a method of the same name as the
-/// definition's (a site-local trait's, implemented for every type), which
-/// an argument that is not text hides behind the definition's own
-/// (inherent methods win): for those, the value must convert into the
-/// argument's type; for the others ([`errcat::__private::Unchecked`]: text,
-/// a name the definition does not have, a code without a definition),
-/// anything goes and the verdict says what is wrong.
-fn untyped_fallback(krate: &TokenStream, code: &Code, names: &[String]) -> TokenStream {
+/// The site's typed values: the defining type, found by the lookup, which
+/// each value's check asks for its argument's type (`ArgProbe`: the type
+/// of an argument that is not text, or `Unchecked` for text, a name the
+/// definition does not have, a code without a definition, where anything
+/// goes and the verdict says what is wrong).
+fn typed_lookup(krate: &TokenStream, code: &Code, names: &[String]) -> TokenStream {
     if names.is_empty() {
         return TokenStream::new();
     }
-    let lookup = lookup(krate, code, quote!(definition()));
-    let methods = names.iter().map(|name| {
-        let method = field_method(code, name);
-        quote! {
-            fn #method(&self) -> #krate::__private::Unchecked {
-                #krate::__private::Unchecked
-            }
-        }
-    });
+    let lookup = lookup(krate, code);
     quote! {
-        #[allow(non_snake_case)]
-        trait ErrcatUntyped {
-            #(#methods)*
-        }
-        impl<T: ?::core::marker::Sized> ErrcatUntyped for T {}
+        #[allow(unused_imports)]
+        use #krate::__private::{Typed as _, Untyped as _};
         let errcat_definition = {
             #[allow(unused_imports)]
             use #krate::__private::Undefined as _;
-            #lookup
+            #lookup.definition()
         };
     }
 }
@@ -166,6 +145,7 @@ fn untyped_fallback(krate: &TokenStream, code: &Code, names: &[String]) -> Token
 /// The cast is at the value, so that a value that does not convert fails
 /// there, with `ReportValue`'s message naming the code and the argument.
 fn typed_value(
+    krate: &TokenStream,
     code: &Code,
     name: &str,
     value: &TokenStream,
@@ -174,7 +154,8 @@ fn typed_value(
     if name.is_empty() {
         return TokenStream::new();
     }
-    let method = field_method(code, name);
+    let packed = proc_macro2::Literal::u64_suffixed(pack_code(&code.value).unwrap_or_default());
+    let key = proc_macro2::Literal::u64_suffixed(crate::names::key(name));
     let site = code.hidden_ident();
     let check = if is_numeric_literal(value) {
         quote_spanned!(span=> let _ = [field.literal(), #value];)
@@ -191,8 +172,9 @@ fn typed_value(
         .collect()
     };
     quote! {
-        if let ::core::option::Option::Some(definition) = errcat_definition {
-            let field = definition.#method();
+        if let ::core::option::Option::Some(_) = errcat_definition {
+            let field = (&#krate::__private::ArgProbe::<_, #packed, #key>::new(errcat_definition))
+                .errcat_field();
             #check
         }
     }
@@ -236,7 +218,7 @@ fn check(
     count: usize,
 ) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code, quote!(SITE));
+    let lookup = lookup(krate, code);
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     let at_key = keys.iter().enumerate().map(|(index, key)| {
@@ -248,7 +230,7 @@ fn check(
         const ERRCAT_VERDICT: #krate::__private::Verdict<#count> = {
             #[allow(unused_imports)]
             use #krate::__private::Undefined as _;
-            #krate::__private::check_site(#code_literal, #lookup, [#(#keys),*])
+            #krate::__private::check_site(#code_literal, #lookup.site, [#(#keys),*])
         };
         #[allow(dead_code)]
         const #site: () = {
@@ -273,7 +255,7 @@ fn raise(span: proc_macro2::Span, wrong: TokenStream) -> TokenStream {
 /// crate in reach defines is reported too.
 fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code, quote!(SITE));
+    let lookup = lookup(krate, code);
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     quote! {
@@ -283,7 +265,7 @@ fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
         const #site: () = {
             #[allow(unused_imports)]
             use #krate::__private::Undefined as _;
-            let verdict = #krate::__private::check_site(#code_literal, #lookup, []);
+            let verdict = #krate::__private::check_site(#code_literal, #lookup.site, []);
             if !verdict.defined() {
                 #at_code
             }
@@ -292,9 +274,9 @@ fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
 }
 
 /// `errcat::__private::Lookup::<errcat::__private::Code<PACKED>, _, CODE>::SITE`:
-/// the definition of the code, wherever it is, or `None`; with `item`
-/// `definition()`, the defining type's.
-fn lookup(krate: &TokenStream, code: &Code, item: TokenStream) -> TokenStream {
+/// the definition of the code, wherever it is, or `None`, and its defining
+/// type (`errcat::__private::Found`).
+fn lookup(krate: &TokenStream, code: &Code) -> TokenStream {
     let packed = pack_code(&code.value).unwrap_or_default();
     // At the literal: an error of the compiler's in the lookup (a code two
     // crates define) points at the code.
@@ -303,9 +285,8 @@ fn lookup(krate: &TokenStream, code: &Code, item: TokenStream) -> TokenStream {
     packed.set_span(span);
     let site = code.hidden_ident();
     let krate = crate::definition::expand::respan(krate.clone(), span);
-    let item = crate::definition::expand::respan(item, span);
     quote_spanned! {span=>
-        #krate::__private::Lookup::<#krate::__private::Code<#packed>, _, #site>::#item
+        #krate::__private::Lookup::<#krate::__private::Code<#packed>, _, #site>::SITE
     }
 }
 
