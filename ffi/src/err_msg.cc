@@ -507,6 +507,15 @@ ErrorManager& ErrorManager::GetInstance()
     return instance;
 }
 
+namespace {
+// The instance is made, and its fork handlers registered, when the library
+// is loaded, before any thread of the program can call it: a function's
+// static is made under a guard that a fork made meanwhile would leave taken
+// in the child (whose first call would then wait for ever on a thread it
+// does not have).
+const ErrorManager& g_made_at_load = ErrorManager::GetInstance();
+} // namespace
+
 int32_t ErrorManager::Init() { return errcode_ffi_ge_init_default(); }
 
 int32_t ErrorManager::Init(error_message::ErrorMsgMode error_mode)

@@ -72,8 +72,11 @@ struct Context {
 
 impl Drop for Context {
     fn drop(&mut self) {
-        // The thread exits: it leaves its stream.
+        // The thread exits: it leaves its stream, as a call of the library
+        // (see `crate::fork`), so that a fork made meanwhile waits for it
+        // rather than leave the streams' lock held in the child.
         if let Some((key, stream)) = self.stream.take() {
+            let _in_call = crate::fork::enter();
             release(key, stream);
         }
     }
