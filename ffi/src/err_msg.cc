@@ -46,8 +46,8 @@ struct errcode_ffi_raw_item {
     size_t arg_pairs;
 };
 
-// One report coming back; `time` is microseconds since the Unix epoch, or
-// INT64_MIN for none.
+// One report coming back; `time` is microseconds since the Unix epoch,
+// kNoTime for a text that is not a report time, or kEmptyTime for "".
 struct errcode_ffi_restore_item {
     errcode_ffi_text id;
     errcode_ffi_text title;
@@ -254,16 +254,25 @@ std::vector<Item> Collect(void (*sink)(void*, const errcode_ffi_raw_item*) noexc
 
 errcode_ffi_text TextOf(const std::string& text) { return errcode_ffi_text{text.data(), text.size()}; }
 
+// A report time that is not one (shown as the time it is put back), and an
+// empty one (shown as nothing, as CANN shows an item's empty time); Rust's
+// RestoreItem reads the same two values.
+constexpr int64_t kNoTime = INT64_MIN;
+constexpr int64_t kEmptyTime = INT64_MIN + 1;
+
 // "2026-12-01-12:34:56.789.012", local time, as microseconds since the
-// epoch; INT64_MIN when the text is not such a time.
+// epoch; kEmptyTime for "", kNoTime when the text is not such a time.
 int64_t MicrosOf(const std::string& text)
 {
+    if (text.empty()) {
+        return kEmptyTime;
+    }
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, milli = 0, micro = 0;
     char end = '\0';
     if (sscanf(
             text.c_str(), "%4d-%2d-%2d-%2d:%2d:%2d.%3d.%3d%c", &year, &month, &day, &hour, &minute, &second, &milli,
             &micro, &end) != 8) {
-        return INT64_MIN;
+        return kNoTime;
     }
     std::tm local{};
     local.tm_year = year - 1900;
@@ -275,7 +284,7 @@ int64_t MicrosOf(const std::string& text)
     local.tm_isdst = -1;
     const std::time_t seconds = std::mktime(&local);
     if (seconds == static_cast<std::time_t>(-1) || seconds < 0) {
-        return INT64_MIN;
+        return kNoTime;
     }
     return static_cast<int64_t>(seconds) * 1000000 + milli * 1000 + micro;
 }
@@ -497,6 +506,15 @@ ErrorManager& ErrorManager::GetInstance()
     (void)fork_safe;
     return instance;
 }
+
+namespace {
+// The instance is made, and its fork handlers registered, when the library
+// is loaded, before any thread of the program can call it: a function's
+// static is made under a guard that a fork made meanwhile would leave taken
+// in the child (whose first call would then wait for ever on a thread it
+// does not have).
+const ErrorManager& g_made_at_load = ErrorManager::GetInstance();
+} // namespace
 
 int32_t ErrorManager::Init() { return errcode_ffi_ge_init_default(); }
 

@@ -116,11 +116,17 @@ pub(crate) fn boundary<R>(function: &str, on_panic: R, body: impl FnOnce() -> R)
     }
 }
 
-/// Like [`boundary`] for the report functions, which return nothing: a
-/// panic is also recorded in the store as an internal error, so that it
-/// shows where the report would have.
+/// Like [`boundary`] for the compact C ABI's report functions, which return
+/// nothing: a panic is also recorded in the store as an internal error, so
+/// that it shows where the report would have. Every report is stored, one
+/// identical to another included, as CANN's `error_manager.c` stores them:
+/// its rendering shows each repeat that is not the headline's.
 pub(crate) fn report_boundary(function: &str, code: Option<&str>, body: impl FnOnce()) {
     let _in_call = crate::fork::enter();
+    errcat::__private::keeping_repeats(|| report_caught(function, code, body));
+}
+
+fn report_caught(function: &str, code: Option<&str>, body: impl FnOnce()) {
     if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
         let message = panic_message(function, payload.as_ref());
         let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));

@@ -17,9 +17,17 @@
 //! down, as a shared reader count would. A call made from inside another on
 //! the same thread (a C++ callback) marks nothing again, and a fork from
 //! inside a call does not wait for itself.
+//!
+//! The handlers are registered when the library is loaded (see
+//! [`REGISTER_AT_LOAD`]), before any call: registered by a first call, they
+//! could miss a fork made at that moment. A thread that exits leaves its
+//! work stream as a call does (`ge::Context`'s `Drop`), so that the streams'
+//! table is not held by a thread on its way out either. C++'s `ErrorManager`
+//! is made, and its own lock's handlers registered, at load time too
+//! (`src/err_msg.cc`).
 
 use core::cell::Cell;
-use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Raised by the prepare handler until the fork is over.
@@ -127,6 +135,20 @@ unsafe extern "C" fn prepare() {
     if DEPTH.try_with(Cell::get).unwrap_or(1) != 0 {
         return;
     }
+    // Registered twice (a child forked while the handlers were being
+    // registered registers them again, see `register_handlers`): the
+    // second run finds the slots held by the first.
+    if HELD
+        .try_with(|held| {
+            let slots = held.take();
+            let holding = slots.is_some();
+            held.set(slots);
+            holding
+        })
+        .unwrap_or(false)
+    {
+        return;
+    }
     let slots = SLOTS.lock().unwrap_or_else(PoisonError::into_inner);
     FORKING.store(true, Ordering::SeqCst);
     for slot in slots.iter() {
@@ -150,20 +172,66 @@ unsafe extern "C" fn release() {
     }
 }
 
-/// Registers the handlers once per process. A thread that finds another
-/// registering them goes on without waiting, so that no call can block on
-/// it (in the child of a fork made meanwhile either).
+/// Registers the handlers when the library is loaded, before the program
+/// can call it from any thread: glibc runs each prepare handler with its
+/// own lock released and skips, for that fork, every handler registered
+/// meanwhile, so a handler registered by a first call could miss a fork
+/// made at that moment, while other threads went on into the library (the
+/// slots' lock, taken by a thread's first call, was then held in the
+/// child, which hung on its own first call). A program that links the
+/// library statically runs this before `main`; one that loads it with
+/// `dlopen`, before `dlopen` returns.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[used]
+// SAFETY: `.init_array` holds pointers to functions that take nothing and
+// return nothing, run once when the object is loaded; this is one.
+#[unsafe(link_section = ".init_array")]
+static REGISTER_AT_LOAD: extern "C" fn() = register_at_load;
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+extern "C" fn register_at_load() {
+    register_handlers();
+}
+
+/// Registers the handlers once per process, if the loader has not (see
+/// [`REGISTER_AT_LOAD`]; where there is none, a fork made while the first
+/// call registers them may find a thread inside the library), before the
+/// calling thread goes on. A thread that finds another registering them
+/// waits for it.
+///
+/// The state names the process registering them, so that the child of a
+/// fork made meanwhile, which does not have the registering thread, does
+/// not wait for ever: it registers them itself. Registered twice, they do
+/// no harm (`prepare` and `release` see that the slots are held, or not).
 fn register_handlers() {
-    const NONE: u8 = 0;
-    const REGISTERING: u8 = 1;
-    const DONE: u8 = 2;
-    static STATE: AtomicU8 = AtomicU8::new(NONE);
-    if STATE.load(Ordering::Acquire) != NONE
-        || STATE
-            .compare_exchange(NONE, REGISTERING, Ordering::AcqRel, Ordering::Acquire)
-            .is_err()
-    {
+    /// Not registered; else the id of the process registering them, or
+    /// `DONE`. A process id is positive, so neither clashes with one.
+    const NONE: i64 = 0;
+    const DONE: i64 = -1;
+    static STATE: AtomicI64 = AtomicI64::new(NONE);
+    // Refers to the loader's entry, so that a static link keeps the object
+    // that holds it whenever it keeps this function.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    core::hint::black_box(&REGISTER_AT_LOAD);
+    if STATE.load(Ordering::Acquire) == DONE {
         return;
+    }
+    let this_process = i64::from(std::process::id());
+    loop {
+        match STATE.load(Ordering::Acquire) {
+            DONE => return,
+            registering if registering == this_process => std::thread::yield_now(),
+            // Not registered, or being registered by a thread of the parent
+            // this process was forked from: this thread registers them.
+            other => {
+                if STATE
+                    .compare_exchange(other, this_process, Ordering::AcqRel, Ordering::Acquire)
+                    .is_ok()
+                {
+                    break;
+                }
+            }
+        }
     }
     #[cfg(unix)]
     {

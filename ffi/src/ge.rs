@@ -72,8 +72,11 @@ struct Context {
 
 impl Drop for Context {
     fn drop(&mut self) {
-        // The thread exits: it leaves its stream.
+        // The thread exits: it leaves its stream, as a call of the library
+        // (see `crate::fork`), so that a fork made meanwhile waits for it
+        // rather than leave the streams' lock held in the child.
         if let Some((key, stream)) = self.stream.take() {
+            let _in_call = crate::fork::enter();
             release(key, stream);
         }
     }
@@ -142,7 +145,7 @@ fn switch(context: &mut Context, work_stream_id: u64) {
         let reports = errcat::take_reports();
         if !reports.is_empty() {
             let _inside = stream.enter();
-            errcat::restore_reports(reports);
+            put_back(reports);
         }
     }
     context.work_stream_id = work_stream_id;
@@ -150,6 +153,16 @@ fn switch(context: &mut Context, work_stream_id: u64) {
     if let Some((key, stream)) = old {
         release(key, stream);
     }
+}
+
+/// Puts `reports` into the current store as they are, a report identical to
+/// one stored included: CANN's `SetRawErrorMessages` appends its items
+/// without looking for repeats, and a store moved, copied or rendered here
+/// keeps the repeats it holds (the compact C ABI stores every report).
+/// Reports made through the framework are still kept once, as CANN's
+/// `ErrorManager` keeps them.
+fn put_back(reports: impl IntoIterator<Item = Report>) {
+    errcat::__private::keeping_repeats(|| errcat::restore_reports(reports));
 }
 
 /// Runs `f` with the store of `work_stream_id` (the calling thread's, as
@@ -775,8 +788,11 @@ unsafe fn hand_out(reports: &[Report], sink: RawSink, context: *mut c_void) {
             .flat_map(|(key, value)| [Text::of(key), Text::of(value)])
             .collect();
         // An internal error carries no catalog texts, as in CANN, even when
-        // its code has a definition; a defined code, its catalog's own.
-        let def = report.def().filter(|_| !report.is_internal());
+        // its code has a definition; a defined code, its catalog's own; an
+        // item put back by SetRawErrorMessages, its own, as given.
+        let def = report
+            .def()
+            .filter(|def| !report.is_internal() || is_raw_definition(def));
         let (cause, solution) = def
             .map(crate::written::cause_and_solution)
             .unwrap_or_default();
@@ -856,7 +872,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_copy_raw(
         };
         let reports = in_stream_of(work_stream_id, by_mode, || {
             let reports = errcat::take_reports();
-            errcat::restore_reports(reports.iter().cloned());
+            put_back(reports.iter().cloned());
             reports
         })
         .unwrap_or_default();
@@ -880,7 +896,7 @@ pub extern "C" fn errcode_ffi_ge_clear(work_stream_id: u64, warnings: i32, by_mo
                 .into_iter()
                 .filter(|report| report.is_warning() != (warnings != 0))
                 .collect();
-            errcat::restore_reports(kept);
+            put_back(kept);
         });
     })
 }
@@ -908,7 +924,8 @@ pub unsafe extern "C" fn errcode_ffi_ge_register_file(path: *const c_char, len: 
 
 /// One report coming back from C++ (`errcode_ffi_restore_item` in
 /// `src/err_msg.cc`): `args` holds key, value, key, value, ...; `time` is
-/// microseconds since the Unix epoch, `i64::MIN` for none.
+/// microseconds since the Unix epoch, [`NO_TIME`] for a text that is not a
+/// report time, [`EMPTY_TIME`] for `""`.
 #[repr(C)]
 pub struct RestoreItem {
     id: Text,
@@ -921,8 +938,31 @@ pub struct RestoreItem {
     time: i64,
 }
 
-/// Builds the reports of `count` items; an item whose code is of no kind a
-/// store keeps is left out, and said in the last error.
+/// An item's time that is not a report time: shown as the time it is put
+/// back (`kNoTime` in `src/err_msg.cc`).
+const NO_TIME: i64 = i64::MIN;
+/// An item's empty time: shown as nothing, as CANN shows it (`kEmptyTime`).
+const EMPTY_TIME: i64 = i64::MIN + 1;
+
+/// The report time of an item's `time` (see [`RestoreItem`]).
+fn time_of(micros: i64) -> ReportTime {
+    match micros {
+        NO_TIME => ReportTime::now(),
+        EMPTY_TIME => ReportTime::__blank(),
+        micros => u64::try_from(micros)
+            .ok()
+            .map_or_else(ReportTime::now, |micros| {
+                ReportTime::from_system_time(
+                    std::time::UNIX_EPOCH + std::time::Duration::from_micros(micros),
+                )
+            }),
+    }
+}
+
+/// Builds the reports of `count` items, each shown as CANN's
+/// `SetRawErrorMessages` keeps it: whatever its code (defined, undefined,
+/// malformed or empty), among the errors (a `W` code too), with its own
+/// title, cause and solution.
 ///
 /// # Safety
 ///
@@ -937,66 +977,94 @@ unsafe fn reports_of(items: *const RestoreItem, count: usize) -> Vec<Report> {
     for item in items {
         // SAFETY: the caller guarantees the texts readable.
         let (code, message) = unsafe { (item.id.read(), item.message.read()) };
-        let pairs: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
-            if item.args.is_null() {
-                Vec::new()
-            } else {
-                // SAFETY: the caller guarantees 2 * arg_pairs readable texts.
-                let texts = unsafe { core::slice::from_raw_parts(item.args, 2 * item.arg_pairs) };
-                texts
-                    .chunks_exact(2)
-                    // SAFETY: as above.
-                    .map(|pair| unsafe { (pair[0].read(), pair[1].read()) })
-                    .collect()
-            };
-        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (&**k, &**v)).collect();
-        let time = u64::try_from(item.time)
-            .ok()
-            .map_or_else(ReportTime::now, |micros| {
-                ReportTime::from_system_time(
-                    std::time::UNIX_EPOCH + std::time::Duration::from_micros(micros),
-                )
-            });
+        let time = time_of(item.time);
         // SAFETY: the caller guarantees the texts readable.
         let (title, cause, solution) =
             unsafe { (item.title.read(), item.cause.read(), item.solution.read()) };
-        // An item of a defined code with its definition's texts (as
-        // GetRawErrorMessages handed it out) keeps its values; any other
-        // item is shown as given, as CANN shows it, with a definition of its
-        // own texts.
-        let as_defined = errcat::registry().get(&code).is_some_and(|def| {
-            let (written_cause, written_solution) = crate::written::cause_and_solution(def);
-            def.title().unwrap_or_default() == title
-                && written_cause == cause
-                && written_solution == solution
-        });
-        if !as_defined && let Some(def) = raw_definition(&code, &title, &cause, &solution) {
-            reports.push(Report::__with_definition(def, &message, time));
-            continue;
+        // An item as a report of its code would have made it (as
+        // GetRawErrorMessages handed it out: a defined code with its
+        // definition's texts, or an internal or user-defined one with none)
+        // is made so again: it keeps its values, and a later report of the
+        // same is kept once with it, as CANN compares the texts. Any other
+        // item is shown as given, with a definition of its own texts.
+        let as_reported = match errcat::registry().get(&code) {
+            Some(def) => {
+                let (written_cause, written_solution) = crate::written::cause_and_solution(def);
+                def.title().unwrap_or_default() == title
+                    && written_cause == cause
+                    && written_solution == solution
+            }
+            None => title.is_empty() && cause.is_empty() && solution.is_empty(),
+        };
+        if as_reported {
+            // SAFETY: the caller guarantees the texts readable.
+            let pairs = unsafe { pairs_of(item) };
+            let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (&**k, &**v)).collect();
+            // A W code would go to the warnings: CANN keeps it an error.
+            if let Ok(report) = Report::from_parts(&code, &message, &pairs, time)
+                && !report.is_warning()
+            {
+                reports.push(report);
+                continue;
+            }
         }
-        match Report::from_parts(&code, &message, &pairs, time) {
-            Ok(report) => reports.push(report),
-            Err(error) => set_last_error(format!("SetRawErrorMessages: {error}; item left out")),
-        }
+        let def = raw_definition(&code, &title, &cause, &solution);
+        reports.push(Report::__with_definition(def, &message, time));
     }
     reports
 }
 
+/// The arguments of `item`, as (key, value) pairs.
+///
+/// # Safety
+///
+/// `item.args` is NULL or readable for `2 * item.arg_pairs` texts, each
+/// readable.
+unsafe fn pairs_of(
+    item: &RestoreItem,
+) -> Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> {
+    if item.args.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: the caller guarantees 2 * arg_pairs readable texts.
+    let texts = unsafe { core::slice::from_raw_parts(item.args, 2 * item.arg_pairs) };
+    texts
+        .chunks_exact(2)
+        // SAFETY: as above.
+        .map(|pair| unsafe { (pair[0].read(), pair[1].read()) })
+        .collect()
+}
+
 /// The definitions made for items given with texts of their own, by code,
 /// title, cause and solution: made once each and kept for the process's
-/// life, as registered definitions are (reports refer to them).
+/// life, as registered definitions are (reports refer to them); and the
+/// address of each, to tell them from the catalogs' definitions.
 type RawKey = (String, String, String, String);
-static RAW_DEFINITIONS: Mutex<BTreeMap<RawKey, &'static ErrorDef>> = Mutex::new(BTreeMap::new());
+struct RawDefinitions {
+    by_texts: BTreeMap<RawKey, &'static ErrorDef>,
+    addresses: std::collections::BTreeSet<usize>,
+}
+static RAW_DEFINITIONS: Mutex<RawDefinitions> = Mutex::new(RawDefinitions {
+    by_texts: BTreeMap::new(),
+    addresses: std::collections::BTreeSet::new(),
+});
 
-/// A definition that shows `title`, `cause` and `solution` as CANN's
-/// `GetErrorMessage` shows an item's (an empty or "N/A" cause or solution
-/// is not shown), for a well-formed `code`; `None` for any other code.
-fn raw_definition(
-    code: &str,
-    title: &str,
-    cause: &str,
-    solution: &str,
-) -> Option<&'static ErrorDef> {
+/// Whether `def` was made for an item given to `SetRawErrorMessages`.
+fn is_raw_definition(def: &'static ErrorDef) -> bool {
+    RAW_DEFINITIONS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .addresses
+        .contains(&(core::ptr::from_ref(def) as usize))
+}
+
+/// A definition that shows `code`, `title`, `cause` and `solution` as
+/// CANN's `GetErrorMessage` shows an item's (an empty or "N/A" cause or
+/// solution is not shown), whatever the code: CANN keeps an item as given.
+/// It is an error's, never a warning's (CANN's `SetRawErrorMessages` puts
+/// every item among the errors), and internal when CANN's text judges the
+/// code so (six characters, ending in 9999 or 8888).
+fn raw_definition(code: &str, title: &str, cause: &str, solution: &str) -> &'static ErrorDef {
     let key = (
         code.to_owned(),
         title.to_owned(),
@@ -1006,29 +1074,37 @@ fn raw_definition(
     let mut made = RAW_DEFINITIONS
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
-    if let Some(def) = made.get(&key) {
-        return Some(def);
+    if let Some(def) = made.by_texts.get(&key) {
+        return def;
     }
-    errcat::__private::syntax::code_kind(code)?;
     let leak = |text: &str| -> &'static str { Box::leak(text.into()) };
     let shown = |text: &str| (!text.is_empty() && text != "N/A").then(|| leak(text));
-    let def = ErrorDef::__new(errcat::__private::RawDef {
-        code: leak(code),
-        title: (!title.is_empty()).then(|| leak(title)),
-        class: None,
-        message: "",
-        pieces: &[""],
-        args: &[],
-        fields: &[],
-        slots: &[],
-        cause: shown(cause),
-        solution: shown(solution),
-        location: errcat::SourceLocation::new(file!(), line!(), column!()),
-    })?;
+    let internal = code.len() == 6 && matches!(code.get(2..), Some("9999" | "8888"));
+    // Not `ErrorDef::__new`, which refuses a code of the wrong shape: the
+    // parts (no placeholder, one piece) agree, and the kind is CANN's.
+    let def = ErrorDef::__compiled(
+        errcat::__private::RawDef {
+            code: leak(code),
+            title: (!title.is_empty()).then(|| leak(title)),
+            class: None,
+            message: "",
+            pieces: &[""],
+            args: &[],
+            fields: &[],
+            slots: &[],
+            cause: shown(cause),
+            solution: shown(solution),
+            location: errcat::SourceLocation::new(file!(), line!(), column!()),
+        },
+        0,
+        false,
+        internal,
+    );
     let def: &'static ErrorDef = Box::leak(Box::new(def));
     crate::written::remember(def, cause, solution);
-    made.insert(key, def);
-    Some(def)
+    made.by_texts.insert(key, def);
+    made.addresses.insert(core::ptr::from_ref(def) as usize);
+    def
 }
 
 /// `ErrorManager::SetRawErrorMessages`: puts `count` items into the store
@@ -1047,7 +1123,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_restore(
         let _ = ensure_initialised();
         // SAFETY: the caller guarantees the items.
         let reports = unsafe { reports_of(items, count) };
-        in_store(work_stream_id, || errcat::restore_reports(reports));
+        in_store(work_stream_id, || put_back(reports));
         0
     })
 }
@@ -1071,7 +1147,7 @@ pub unsafe extern "C" fn errcode_ffi_ge_render_items(
         let reports = unsafe { reports_of(items, count) };
         let scratch = WorkStream::new();
         let _inside = scratch.enter();
-        errcat::restore_reports(reports);
+        put_back(reports);
         GE_TEXT
             .try_with(|cell| {
                 let mut buf = cell.try_borrow_mut().ok()?;

@@ -231,9 +231,11 @@ pub extern "C" fn ErrcodeTraceDropped(enable: i32) -> i32 {
 /// "CODE: Inner Error!" with its message on the next line. Every other error
 /// follows, in the order reported, under
 /// "        TraceBack (most recent call last):", one message a line indented
-/// by eight spaces; an error identical to another (same code and message)
-/// is shown once. When more errors were reported than the thread keeps, the
-/// text ends with "        ... N more messages dropped".
+/// by eight spaces; an error identical to the headline (same code and
+/// message) is not shown again, and any other is shown each time it was
+/// reported, as CANN's manager shows it. When more errors were reported
+/// than the thread keeps (1000), the text ends with
+/// "        ... N more messages dropped".
 ///
 /// The buffer belongs to the calling thread and is reused: it stays valid
 /// and unchanged until the same thread's next `GetErrorMessage`, or its

@@ -2,7 +2,10 @@
 //! reports made through `ReportErrMessage`/`ReportInterErrMessage` and
 //! through `report_dynamic`/`report_internal` give the same texts, but for
 //! the codes of CANN's compact table, which the C ABI renders in that
-//! table's texts.
+//! table's texts, and for repeats: the C ABI stores every report, as CANN's
+//! `error_manager.c` does, where the Rust API keeps a repeat once, so the
+//! Rust side reports here as the C ABI does, inside
+//! `errcat::__private::keeping_repeats`.
 //!
 //! The functions are called here from Rust, through the rlib; the C
 //! programs of `tests/c_abi.rs` call them from C.
@@ -65,12 +68,14 @@ fn through_c_abi(reports: &[Report<'_>]) -> (Option<String>, Option<String>) {
 }
 
 fn through_rust_api(reports: &[Report<'_>]) -> (Option<String>, Option<String>) {
-    for report in reports {
-        match report {
-            Report::Defined(code, args) => errcat::report_dynamic(code, args).unwrap(),
-            Report::Internal(code, message) => errcat::report_internal(code, message).unwrap(),
+    errcat::__private::keeping_repeats(|| {
+        for report in reports {
+            match report {
+                Report::Defined(code, args) => errcat::report_dynamic(code, args).unwrap(),
+                Report::Internal(code, message) => errcat::report_internal(code, message).unwrap(),
+            }
         }
-    }
+    });
     (errcat::take_error_message(), errcat::take_warning_message())
 }
 
@@ -142,6 +147,21 @@ fn tracebacks_internal_errors_duplicates_and_warnings_render_alike() {
         Report::Defined("EK0005", &[("param", "%s %% {}\r\n")]),
         Report::Internal("E19999", "first, internal"),
     ]);
+    // The internal error's repeat shows again; the headline's (`EK0005`)
+    // is left out, as CANN leaves it.
+    let (c, _) = through_c_abi(&[
+        Report::Internal("E19999", "first, internal"),
+        Report::Defined("EK0005", &[("param", "1MB")]),
+        Report::Defined("EK0005", &[("param", "1MB")]),
+        Report::Internal("E19999", "first, internal"),
+    ]);
+    assert_eq!(
+        c.as_deref(),
+        Some(
+            "EK0005: Parameter 1MB is not supported.\r\n        TraceBack (most recent call last):\r\n        \
+             first, internal\r\n        first, internal\r\n"
+        )
+    );
     let long = "x".repeat(5000);
     assert_same(&[
         Report::Internal("E19999", &long),

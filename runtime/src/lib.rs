@@ -79,6 +79,9 @@ pub mod __private {
     pub use crate::display::fmt_display;
     // For errcat-ffi, which forgets the id in the child of a fork.
     pub use crate::process::{forget_process_id, keep_process_id};
+    // For errcat-ffi, whose compact C ABI and raw items keep repeats as
+    // CANN's managers do.
+    pub use crate::current::keeping_repeats;
     pub use crate::registry::definition_in_force;
     pub use crate::registry::{Downcast, REJECTED, Registration, Registrations, downcast};
     pub use crate::report::{__report_as, report_defined, report_formatted};

@@ -1065,6 +1065,99 @@ pub fn restore_reports(reports: impl IntoIterator<Item = Report>) {
 mod tests {
     use super::*;
 
+    /// Inside `keeping_repeats` (errcat-ffi's compact ABI and raw items) a
+    /// repeat is stored again, in its place, and the compact rendering
+    /// leaves out only the headline's; outside, a repeat is kept once.
+    #[test]
+    fn keeping_repeats_stores_each_repeat_and_only_there() {
+        let report = |message: &str| report_internal("E19999", message).unwrap();
+        crate::current::keeping_repeats(|| {
+            for message in ["first", "again", "first", "again"] {
+                report(message);
+            }
+        });
+        assert_eq!(
+            take_error_message().as_deref(),
+            Some(
+                "E19999: Inner Error!\r\nfirst\r\n        TraceBack (most recent call last):\r\n        again\r\n        again\r\n"
+            )
+        );
+        for message in ["first", "again", "first", "again"] {
+            report(message);
+        }
+        assert_eq!(
+            take_error_message().as_deref(),
+            Some(
+                "E19999: Inner Error!\r\nfirst\r\n        TraceBack (most recent call last):\r\n        again\r\n"
+            )
+        );
+        // Put back inside it, the repeats stay; a report made after, outside
+        // it, is kept once with the one stored.
+        let taken = {
+            crate::current::keeping_repeats(|| report("again"));
+            crate::current::keeping_repeats(|| report("again"));
+            take_reports()
+        };
+        assert_eq!(taken.len(), 2);
+        crate::current::keeping_repeats(|| restore_reports(taken));
+        report("again");
+        assert_eq!(
+            take_error_message().as_deref(),
+            Some("E19999: Inner Error!\r\nagain\r\n")
+        );
+        // A work stream's store, behind its lock, keeps them the same way.
+        let stream = crate::WorkStream::new();
+        let _inside = stream.enter();
+        crate::current::keeping_repeats(|| {
+            for message in ["head", "step", "step"] {
+                report(message);
+            }
+        });
+        report("step");
+        assert_eq!(
+            take_error_message().as_deref(),
+            Some(
+                "E19999: Inner Error!\r\nhead\r\n        TraceBack (most recent call last):\r\n        step\r\n        step\r\n"
+            )
+        );
+    }
+
+    /// Past the lane's duplicate table threshold, repeats kept are placed
+    /// in the table too: a later report outside `keeping_repeats` finds them.
+    #[test]
+    fn repeats_kept_in_a_large_lane_are_still_found_for_merging() {
+        crate::current::keeping_repeats(|| {
+            for _ in 0..2 {
+                for at in 0..12 {
+                    report_internal("E19999", format_args!("step {at}")).unwrap();
+                }
+            }
+        });
+        report_internal("E19999", "step 3").unwrap();
+        report_internal("E19999", "step 12").unwrap();
+        let reports = take_reports();
+        assert_eq!(reports.len(), 25);
+        assert_eq!(reports[24].message(), "step 12");
+    }
+
+    /// A report put back with a blank time shows no time in the graph
+    /// engine's layout: `[PID: N] ` then the title's space, as CANN shows
+    /// an item given with an empty time.
+    #[test]
+    fn a_blank_time_shows_nothing_in_the_ge_layout() {
+        let report = Report::from_parts("EU0042", "given by hand", &[], ReportTime::__blank())
+            .expect("a user-defined code");
+        assert_eq!(report.time().to_string(), "");
+        restore_reports([report]);
+        assert_eq!(
+            take_error_message_with(Layout::Ge),
+            Some(format!(
+                "[PID: {}]  (EU0042): given by hand\n",
+                std::process::id()
+            ))
+        );
+    }
+
     #[test]
     fn every_internal_code_is_interned_and_no_other() {
         assert_eq!(INTERNAL_CODES.len(), 6 * 144);

@@ -40,12 +40,24 @@ pub fn keep_report_times() {
 /// microseconds within them). A report made before times were kept shows
 /// the time it is displayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ReportTime(Option<SystemTime>);
+pub struct ReportTime(When);
+
+/// What a [`ReportTime`] knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum When {
+    /// Made before times were kept: shown as the time it is displayed.
+    Unknown,
+    At(SystemTime),
+    /// Put back by CANN's `SetRawErrorMessages` (through `errcat-ffi`)
+    /// from an item whose time is empty: shown as nothing, as CANN shows
+    /// the item's empty time.
+    Blank,
+}
 
 impl ReportTime {
     /// The time now.
     pub fn now() -> Self {
-        ReportTime(Some(SystemTime::now()))
+        ReportTime(When::At(SystemTime::now()))
     }
 
     /// The time of a report being made: now, when report times are kept;
@@ -61,17 +73,33 @@ impl ReportTime {
     /// The time as the system clock gave it; `None` for a report made
     /// before report times were kept.
     pub fn system_time(self) -> Option<SystemTime> {
-        self.0
+        match self.0 {
+            When::At(time) => Some(time),
+            When::Unknown | When::Blank => None,
+        }
     }
 
     /// The time `system_time`.
     pub fn from_system_time(system_time: SystemTime) -> Self {
-        ReportTime(Some(system_time))
+        ReportTime(When::At(system_time))
     }
 
     /// No time: a report made before times were kept, or restored from a
     /// text that carries none.
-    pub(crate) const UNKNOWN: ReportTime = ReportTime(None);
+    pub(crate) const UNKNOWN: ReportTime = ReportTime(When::Unknown);
+
+    /// A time shown as nothing (`Display` writes nothing, the graph
+    /// engine's layout an empty time), for `errcat-ffi`: CANN's
+    /// `SetRawErrorMessages` shows an item given with an empty time so.
+    #[doc(hidden)]
+    pub const fn __blank() -> Self {
+        ReportTime(When::Blank)
+    }
+
+    /// Whether the time is shown as nothing (see [`__blank`](Self::__blank)).
+    pub(crate) fn is_blank(self) -> bool {
+        self.0 == When::Blank
+    }
 }
 
 impl ReportTime {
@@ -89,9 +117,10 @@ impl ReportTime {
     }
 
     /// The second since the Unix epoch, rounded down, and the microseconds
-    /// after it; the time now for a report made before times were kept.
+    /// after it; the time now for a report made before times were kept (or
+    /// a blank one, which callers that show it as nothing test first).
     pub(crate) fn second_and_micros(self) -> (i64, u32) {
-        let time = self.0.unwrap_or_else(SystemTime::now);
+        let time = self.system_time().unwrap_or_else(SystemTime::now);
         match time.duration_since(UNIX_EPOCH) {
             Ok(since) => (
                 i64::try_from(since.as_secs()).unwrap_or(i64::MAX),
@@ -300,6 +329,9 @@ fn write_digits(digits: &mut [u8], mut value: u32) {
 
 impl fmt::Display for ReportTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_blank() {
+            return Ok(());
+        }
         // Only ASCII digits and separators are written.
         f.write_str(core::str::from_utf8(&self.text()).unwrap_or_default())
     }

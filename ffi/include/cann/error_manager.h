@@ -44,9 +44,12 @@
  *    counted and the text ends with "        ... N more messages dropped".
  *    A work stream's store is freed once no thread is in it and it holds
  *    nothing, so that memory stays flat over any number of ids.
- *  - SetRawErrorMessages keeps, of each item, its code, message, argument
- *    values and report time; the title, cause and solution shown are those
- *    of the code's definition (none for a code without one).
+ *  - SetRawErrorMessages keeps each item as given, as CANN's does: its code
+ *    (defined or not, malformed or empty), title, message, cause, solution
+ *    and time, among the errors, an item identical to another included.
+ *    Only a time that is neither empty nor a report time
+ *    ("2026-12-01-12:34:56.789.012") differs: it shows the time the item
+ *    was put back, where CANN shows the text.
  *  - "%%" in a catalog's message is a percent sign ("100%% of %s" renders
  *    "100% of 4 GB"); CANN's ErrorManager reads nothing but "%s" and would
  *    show "100%%". A lone "%" is refused when the catalog is registered.
@@ -226,7 +229,8 @@ public:
     /* The current store's errors, rendered, then cleared; "" when none. */
     std::string GetErrorMessage();
 
-    /* Puts items back into the current store, after what it holds. 0. */
+    /* Puts items back into the current store, after what it holds, each as
+     * given (see above). 0. */
     int32_t SetRawErrorMessages(const std::vector<ErrorItem>& items);
 
     /* The current store's errors in report order, then cleared (the

@@ -91,7 +91,6 @@
  *  - NULL pointers are never dereferenced: a NULL message or argument value
  *    reads as "(null)"; see each function. Text that is not UTF-8 is kept
  *    with each invalid sequence replaced by U+FFFD.
- *  - Identical reports (same code and message) are kept once.
  *  - In C++, REPORT_INPUT_ERROR builds const char* arrays, so that string
  *    literals and c_str() need no cast; in C it is the original macro.
  *  - Warnings (W codes) are kept apart and rendered by GetWarningMessage.
@@ -264,9 +263,11 @@ int32_t ErrcodeTraceDropped(int32_t enable);
  * "CODE: Inner Error!" with its message on the next line. Every other error
  * follows, in the order reported, under
  * "        TraceBack (most recent call last):", one message a line indented
- * by eight spaces; an error identical to another (same code and message)
- * is shown once. When more errors were reported than the thread keeps, the
- * text ends with "        ... N more messages dropped".
+ * by eight spaces; an error identical to the headline (same code and
+ * message) is not shown again, and any other is shown each time it was
+ * reported, as CANN's manager shows it. When more errors were reported
+ * than the thread keeps (1000), the text ends with
+ * "        ... N more messages dropped".
  *
  * The buffer belongs to the calling thread and is reused: it stays valid
  * and unchanged until the same thread's next `GetErrorMessage`, or its

@@ -135,6 +135,8 @@ void CheckReports()
     CHECK_STR(Manager().GetWarningMessage().c_str(), "");
 }
 
+void CheckHandMadeItems();
+
 // context.cc: the raw errors taken, kept, and put back later.
 void CheckRawMessages()
 {
@@ -165,32 +167,92 @@ void CheckRawMessages()
         ClassErrorText().c_str(),
         "[PID: P] T Config_Error(EK0003): Value xyz for aic_metrics is invalid. Reason: bad.\n"
         "TraceBack (most recent call last):\n        collector stopped\n");
-    // Items made by hand are shown as given, as CANN shows them: a defined
-    // code with texts of its own (no title here, where the catalog has one),
-    // and a code no catalog defines. One whose code is malformed is left out.
-    error_message::ErrorItem made{"EZ3906", "", "The package is missing.", "", "", {}, "2026-01-02-03:04:05.006.007"};
-    error_message::ErrorItem stray{"XX0000", "", "stray", "", "", {}, ""};
+    CheckHandMadeItems();
+}
+
+// The text with this process's "[PID: N]" written "[PID: P]" and nothing
+// else changed: for items whose times are their own, not a report's now.
+std::string PidMasked(const std::string& text)
+{
+    const std::string pid = "[PID: " + std::to_string(getpid()) + "]";
+    std::string out = text;
+    for (size_t at = out.find(pid); at != std::string::npos; at = out.find(pid, at)) {
+        out.replace(at, pid.size(), "[PID: P]");
+    }
+    return out;
+}
+
+// Items made by hand are shown as CANN's SetRawErrorMessages keeps them:
+// as given, whatever the code, the texts or the time, each of them.
+void CheckHandMadeItems()
+{
+    using Item = error_message::ErrorItem;
+    // An empty item: an empty time, title, code and message.
+    CHECK_INT(Manager().SetRawErrorMessages({Item()}), 0);
+    CHECK_STR(PidMasked(Manager().GetErrorMessage()).c_str(), "[PID: P]  (): \n");
+    // A defined code with texts of its own (no title here, where the
+    // catalog has one) and a time of its own; then a code of no shape a
+    // catalog accepts.
+    const Item made{"EZ3906", "", "The package is missing.", "", "", {}, "2026-01-02-03:04:05.006.007"};
+    const Item stray{"XX0000", "", "stray", "", "", {}, ""};
     CHECK_INT(Manager().SetRawErrorMessages({made, stray}), 0);
-    std::string text = Manager().GetErrorMessage();
-    CHECK(text.find("] 2026-01-02-03:04:05.006.007 (EZ3906): The package is missing.\n") != std::string::npos);
-    CHECK(text.find("stray") == std::string::npos);
-    error_message::ErrorItem unknown{"E10002", "Device_Error", "Device id was not set", "N/A", "Set it first.", {}, ""};
-    error_message::ErrorItem titled{"EZ3906", "Own_Title", "Again.", "Its own cause.", "", {}, ""};
+    CHECK_STR(
+        PidMasked(Manager().GetErrorMessage()).c_str(),
+        "[PID: P] 2026-01-02-03:04:05.006.007 (EZ3906): The package is missing.\n"
+        "TraceBack (most recent call last):\n        stray\n");
+    // A code no catalog defines, with a title, cause and solution; "N/A"
+    // is not shown.
+    const Item unknown{"E10002", "Device_Error", "Device id was not set", "N/A", "Set it first.", {}, ""};
+    const Item titled{"EZ3906", "Own_Title", "Again.", "Its own cause.", "", {}, ""};
     CHECK_INT(Manager().SetRawErrorMessages({unknown, titled}), 0);
-    text = Manager().GetErrorMessage();
-    CHECK(text.find(" Device_Error(E10002): Device id was not set\n        Solution: Set it first.\n"
-                    "TraceBack (most recent call last):\n        Again.\n") != std::string::npos);
-    CHECK(text.find("N/A") == std::string::npos);
-    // Taken back raw, they keep their texts as given, "N/A" included.
-    CHECK_INT(Manager().SetRawErrorMessages({unknown, titled}), 0);
+    CHECK_STR(
+        PidMasked(Manager().GetErrorMessage()).c_str(),
+        "[PID: P]  Device_Error(E10002): Device id was not set\n        Solution: Set it first.\n"
+        "TraceBack (most recent call last):\n        Again.\n");
+    // Taken back raw, they keep their texts as given, "N/A" and "" included.
+    const Item inner{"E19999", "Inner_Title", "inner", "", "", {}, ""};
+    CHECK_INT(Manager().SetRawErrorMessages({unknown, titled, Item(), inner}), 0);
     const auto raw = Manager().GetRawErrorMessages();
-    if (CHECK_INT(raw.size(), 2)) {
+    if (CHECK_INT(raw.size(), 4)) {
         CHECK_STR(raw[0].error_title.c_str(), "Device_Error");
         CHECK_STR(raw[0].possible_cause.c_str(), "N/A");
         CHECK_STR(raw[0].solution.c_str(), "Set it first.");
+        CHECK_STR(raw[0].report_time.c_str(), "");
         CHECK_STR(raw[1].error_title.c_str(), "Own_Title");
         CHECK_STR(raw[1].possible_cause.c_str(), "Its own cause.");
+        CHECK_STR(raw[2].error_id.c_str(), "");
+        CHECK_STR(raw[2].error_message.c_str(), "");
+        CHECK_STR(raw[2].report_time.c_str(), "");
+        CHECK_STR(raw[3].error_id.c_str(), "E19999");
+        CHECK_STR(raw[3].error_title.c_str(), "Inner_Title");
     }
+    // Two codes, one message: the second is not a repeat of the first.
+    const Item first{"E10001", "", "Device id was not set", "", "", {}, ""};
+    const Item second{"E10002", "", "Device id was not set", "", "", {}, ""};
+    CHECK_INT(Manager().SetRawErrorMessages({first, second}), 0);
+    CHECK_STR(
+        PidMasked(Manager().GetErrorMessage()).c_str(),
+        "[PID: P]  (E10001): Device id was not set\n"
+        "TraceBack (most recent call last):\n        Device id was not set\n");
+    // Repeats are kept, as CANN appends the items without looking: the
+    // headline's go (the rendering skips them), any other shows each time.
+    const Item headline{"EZ3906", "", "Missing.", "", "", {}, ""};
+    const Item step{"E19999", "", "step failed", "", "", {}, ""};
+    CHECK_INT(Manager().SetRawErrorMessages({headline, step, headline, step}), 0);
+    CHECK_STR(
+        PidMasked(Manager().GetErrorMessage()).c_str(),
+        "[PID: P]  (EZ3906): Missing.\n"
+        "TraceBack (most recent call last):\n        step failed\n        step failed\n");
+    // A report identical to an item put back is kept once with it, as
+    // CANN's reports are; a W code put back is an error, as in CANN.
+    const Item warning{"WZ3001", "", "--fast is deprecated.", "", "", {}, ""};
+    CHECK_INT(Manager().SetRawErrorMessages({headline, step, warning}), 0);
+    CHECK_INT(Manager().ReportInterErrMessage("E19999", "step failed"), 0);
+    CHECK_STR(
+        PidMasked(Manager().GetErrorMessage()).c_str(),
+        "[PID: P]  (EZ3906): Missing.\n"
+        "TraceBack (most recent call last):\n        step failed\n        --fast is deprecated.\n");
+    CHECK_STR(Manager().GetWarningMessage().c_str(), "");
 }
 
 // stars_engine: a context copied on one thread and set on another.

@@ -1,6 +1,7 @@
 // fork() under load: threads report and read through the compact C ABI and
-// through the C++ framework (each in work streams of its own making), and
-// one thread registers catalogs, while the main thread forks FORKS times.
+// through the C++ framework (each in work streams of its own making), one
+// thread registers catalogs, and short-lived threads come and go, while the
+// main thread forks FORKS times, the first time as the threads start.
 // Each child, under an alarm, reports, reads and registers through both,
 // and exits 0 when it read back what it reported; the parent counts the
 // children that hung (killed by the alarm), crashed or read wrong.
@@ -44,6 +45,24 @@ void FrameworkLoad(int id)
         (void)error_message::ReportInnerErrMsg("f.cc", "F", 1, "E19999", "framework load %d", id);
         (void)error_message::GetErrMgrErrorMessage();
         error_message::SetErrMgrContext(error_message::ErrorManagerContext{0});
+    }
+}
+
+// Threads that start, report through both faces in a work stream of
+// their own, and exit still in it, one after another: a fork comes while
+// one is setting up its thread-local state, or leaving its stream as it
+// exits.
+void ChurnLoad()
+{
+    uint64_t stream = 3ULL << 32;
+    while (!g_stop.load(std::memory_order_relaxed)) {
+        ++stream;
+        std::thread short_lived([stream]() {
+            error_message::SetErrMgrContext(error_message::ErrorManagerContext{stream});
+            (void)error_message::ReportInnerErrMsg("s.cc", "S", 3, "E19999", "short-lived");
+            REPORT_INPUT_ERROR("EH0002", ARRAY("param"), ARRAY("short"));
+        });
+        short_lived.join();
     }
 }
 
@@ -103,6 +122,7 @@ int main(int argc, char** argv)
         threads.emplace_back(FrameworkLoad, id);
     }
     threads.emplace_back(RegisterLoad);
+    threads.emplace_back(ChurnLoad);
     int hung = 0;
     int crashed = 0;
     int wrong = 0;

@@ -58,7 +58,10 @@ static void internal_only_errors_print_an_inner_error_headline(void)
     CHECK_STR(GetErrorMessage(), "E19999: Inner Error!\r\nqueue overflow\r\n");
 }
 
-static void identical_reports_are_stored_once(void)
+/* Every report is stored, a repeat included, as error_manager.c stores it;
+ * the rendering leaves out only the reports identical (code and message) to
+ * the headline, so any other repeat shows each time. */
+static void a_repeat_shows_again_unless_it_repeats_the_headline(void)
 {
     int round;
     for (round = 0; round < 3; round++) {
@@ -70,7 +73,33 @@ static void identical_reports_are_stored_once(void)
         "EK0005: Parameter a is not supported.\r\n"
         "        TraceBack (most recent call last):\r\n"
         "        Parameter b is not supported.\r\n"
+        "        same 1\r\n"
+        "        Parameter b is not supported.\r\n"
+        "        same 1\r\n"
+        "        Parameter b is not supported.\r\n"
         "        same 1\r\n");
+    /* Internal errors only: the first heads the text, and its repeats go. */
+    ReportInterErrMessage("E19999", "queue full");
+    ReportInterErrMessage("E19999", "queue full");
+    FormatReportInner("E19999", "retry %d", 2);
+    FormatReportInner("E19999", "retry %d", 2);
+    CHECK_STR(GetErrorMessage(),
+        "E19999: Inner Error!\r\n"
+        "queue full\r\n"
+        "        TraceBack (most recent call last):\r\n"
+        "        retry 2\r\n"
+        "        retry 2\r\n");
+    /* An internal error before the headline, reported again after it. */
+    ReportInterErrMessage("EK9999", "sampling stopped");
+    REPORT_INPUT_ERROR("EH0002", ARRAY("param"), ARRAY("config"));
+    ReportInterErrMessage("EK9999", "sampling stopped");
+    REPORT_INPUT_ERROR("EH0002", ARRAY("param"), ARRAY("config"));
+    CHECK_STR(GetErrorMessage(),
+        "EH0002: Argument config must not be NULL.\r\n"
+        "        Solution: Try again with a correct pointer argument.\r\n"
+        "        TraceBack (most recent call last):\r\n"
+        "        sampling stopped\r\n"
+        "        sampling stopped\r\n");
 }
 
 static void warnings_are_kept_apart_from_errors(void)
@@ -297,7 +326,7 @@ int main(void)
     headline_with_solution_only();
     traceback_with_internal_items_around_an_ordinary_headline();
     internal_only_errors_print_an_inner_error_headline();
-    identical_reports_are_stored_once();
+    a_repeat_shows_again_unless_it_repeats_the_headline();
     warnings_are_kept_apart_from_errors();
     values_are_inserted_verbatim();
     more_than_three_placeholders();

@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::def::{Defined, ErrorDef, FieldMap, SourceLocation};
 use crate::limits::{Limits, limits};
 use crate::store::{
-    Form, Head, Outcome, Pending, RESERVE_BYTES, ReserveText, Store, push_capped, write_capped,
+    Form, Head, Outcome, Pending, RESERVE_BYTES, Repeats, ReserveText, Store, push_capped,
+    write_capped,
 };
 use crate::time::ReportTime;
 use crate::trace;
@@ -129,6 +130,8 @@ struct Resolved<'a> {
     warning: bool,
     /// For a defined code: the fields of `def` among those `write_arg` knows.
     map: Option<FieldMap>,
+    /// What the store does when the report is identical to one it holds.
+    repeats: Repeats,
 }
 
 impl<'a> Resolved<'a> {
@@ -176,6 +179,7 @@ impl<'a> Resolved<'a> {
             },
             warning,
             map,
+            repeats: Repeats::Merged,
         }
     }
 
@@ -353,6 +357,7 @@ struct SetAside {
     form: Form,
     warning: bool,
     told: bool,
+    repeats: Repeats,
     values: PendingBuffer,
 }
 
@@ -373,6 +378,9 @@ struct ThreadState {
     /// The work stream or scope current on this thread, if any.
     stream: Cell<Option<Arc<StreamShared>>>,
     pending: RefCell<PendingBuffer>,
+    /// What the reports this thread makes do when identical to one stored:
+    /// merged, unless inside [`keeping_repeats`].
+    repeats: Cell<Repeats>,
 }
 
 thread_local! {
@@ -388,8 +396,32 @@ thread_local! {
             backlog: Cell::new(false),
             stream: Cell::new(None),
             pending: RefCell::new(PendingBuffer::new()),
+            repeats: Cell::new(Repeats::Merged),
         }
     };
+}
+
+/// Runs `f` with every report this thread makes (or restores) stored even
+/// when identical to one the store holds, as CANN's compact C runtime and
+/// the C++ manager's `SetRawErrorMessages` store them: the rendering then
+/// shows each repeat that is not the headline's. For `errcat-ffi`; the
+/// stores' own behaviour, documented, is to keep a repeat once.
+pub fn keeping_repeats<R>(f: impl FnOnce() -> R) -> R {
+    /// Puts the thread's setting back, even when `f` panics.
+    struct Restore(Option<Repeats>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(was) = self.0 {
+                let _ = STATE.try_with(|state| state.repeats.set(was));
+            }
+        }
+    }
+    let _restore = Restore(
+        STATE
+            .try_with(|state| state.repeats.replace(Repeats::Kept))
+            .ok(),
+    );
+    f()
 }
 
 /// Marks the thread as writing a report into its own store until dropped,
@@ -460,7 +492,7 @@ fn settle_backlog(state: &ThreadState, store: &mut Store) {
         let limits = limits();
         let lane = store.lane(report.warning);
         let pending = report.values.pending(report.head, report.form);
-        let outcome = lane.push(&pending, limits);
+        let outcome = lane.push(&pending, limits, report.repeats);
         if report.told {
             let dropped = lane.dropped();
             trace::report(
@@ -488,9 +520,10 @@ fn fold_busy_drops(state: &ThreadState, store: &mut Store) {
 /// dropped, so it still shows in the next rendering.
 pub(crate) fn record(source: NewReport<'_>, location: SourceLocation) -> Outcome {
     let limits = limits();
-    let resolved = Resolved::new(&source, location);
+    let mut resolved = Resolved::new(&source, location);
     let outcome = STATE
         .try_with(|state| {
+            resolved.repeats = state.repeats.get();
             let stream = state.stream.take();
             let in_stream = stream.is_some();
             state.stream.set(stream);
@@ -571,7 +604,7 @@ fn record_own(state: &ThreadState, resolved: &Resolved<'_>, limits: Limits) -> O
         drop(writing);
         return Outcome::Stored;
     }
-    let outcome = lane.commit(mark, &resolved.head, form, limits);
+    let outcome = lane.commit(mark, &resolved.head, form, limits, resolved.repeats);
     if resolved.is_told() {
         let dropped = lane.dropped();
         trace::report(
@@ -612,6 +645,7 @@ fn keep_aside(state: &ThreadState, resolved: &Resolved<'_>, form: Form, values: 
         form,
         warning: resolved.warning,
         told: resolved.is_told(),
+        repeats: resolved.repeats,
         values,
     };
     let Ok(mut set_aside) = state.set_aside.try_borrow_mut() else {
@@ -689,7 +723,10 @@ fn write_and_store(resolved: &Resolved<'_>, limits: Limits) -> Outcome {
         };
         let (outcome, dropped) = with_store(|store| {
             let lane = store.lane(resolved.warning);
-            (lane.push(&pending, limits), lane.dropped())
+            (
+                lane.push(&pending, limits, resolved.repeats),
+                lane.dropped(),
+            )
         })
         .unwrap_or_else(|| {
             count_busy(resolved.warning);

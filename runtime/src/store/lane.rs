@@ -62,6 +62,18 @@ pub(crate) enum Outcome {
     OutOfMemory,
 }
 
+/// What a lane does with a report identical (same code and values) to one
+/// it stores already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Repeats {
+    /// Kept once: the documented behaviour of every store.
+    Merged,
+    /// Stored again, in its place: what CANN's compact C runtime and the
+    /// C++ manager's `SetRawErrorMessages` do, which `errcat-ffi` asks for
+    /// (see `crate::__private::keeping_repeats`).
+    Kept,
+}
+
 /// Where a report being written into a lane begins: the lengths of the
 /// lane's text and spans before its values.
 #[derive(Debug, Clone, Copy)]
@@ -302,15 +314,17 @@ impl Lane {
 
     /// Keeps the report whose values (or text) were written since `mark` as
     /// a new item, unless the same report (same code and values) is stored
-    /// already, or the lane is full, or the allocator fails: then its values
-    /// stay where they are, for the caller to read (see
-    /// [`written`](Self::written)) and [`roll_back`](Self::roll_back).
+    /// already and `repeats` merges it, or the lane is full, or the
+    /// allocator fails: then its values stay where they are, for the caller
+    /// to read (see [`written`](Self::written)) and
+    /// [`roll_back`](Self::roll_back).
     pub(crate) fn commit(
         &mut self,
         mark: Mark,
         head: &Head,
         form: Form,
         limits: Limits,
+        repeats: Repeats,
     ) -> Outcome {
         if self.is_full(limits) {
             self.add_dropped(1);
@@ -322,8 +336,9 @@ impl Lane {
         } else {
             0
         };
-        if self.find(head, form, spans.clone(), hash).is_some()
-            || self.reserve_matches(head, form, mark)
+        if repeats == Repeats::Merged
+            && (self.find(head, form, spans.clone(), hash).is_some()
+                || self.reserve_matches(head, form, mark))
         {
             return Outcome::Merged;
         }
@@ -439,7 +454,12 @@ impl Lane {
     /// Stores a report written elsewhere (see [`commit`](Self::commit)). A
     /// full lane only counts it, without copying: a thread that never takes
     /// its reports pays little for each new one.
-    pub(crate) fn push(&mut self, pending: &Pending<'_>, limits: Limits) -> Outcome {
+    pub(crate) fn push(
+        &mut self,
+        pending: &Pending<'_>,
+        limits: Limits,
+        repeats: Repeats,
+    ) -> Outcome {
         if self.is_full(limits) {
             self.add_dropped(1);
             return Outcome::Dropped;
@@ -457,7 +477,7 @@ impl Lane {
                 .push_str(pending.text.get(span.clone()).unwrap_or_default());
             self.spans.push(start..self.text.len());
         }
-        let outcome = self.commit(mark, &pending.head, pending.form, limits);
+        let outcome = self.commit(mark, &pending.head, pending.form, limits, repeats);
         if outcome != Outcome::Stored {
             self.roll_back(mark);
         }

@@ -21,7 +21,7 @@ pub(crate) mod render;
 mod shape;
 mod table;
 
-pub(crate) use lane::{Lane, Outcome};
+pub(crate) use lane::{Lane, Outcome, Repeats};
 pub(crate) use message::{Entry, Form, Head, Message, same_text};
 pub(crate) use pending::{Pending, RESERVE_BYTES, ReserveText, push_capped, write_capped};
 pub(crate) use shape::Shapes;

@@ -236,8 +236,11 @@ mod ge {
     /// it is written: making the stamp and checking it at every rendering
     /// cost a lone report's rendering a sixth of its instructions.
     fn write_stamp<W: Write + ?Sized>(time: ReportTime, out: &mut W) -> fmt::Result {
-        let (second, micros) = time.second_and_micros();
         let id = crate::process::process_id();
+        if time.is_blank() {
+            return write_blank_stamp(id, out);
+        }
+        let (second, micros) = time.second_and_micros();
         let written = STAMP_HEAD.try_with(|cell| {
             let mut head = cell.try_borrow_mut().ok()?;
             if head.0 != id || head.1 != Some(second) || head.2.is_empty() {
@@ -257,6 +260,15 @@ mod ge {
         let (millis, micros) = crate::time::fraction_texts(micros);
         out.write_str(millis)?;
         out.write_str(micros)
+    }
+
+    /// `[PID: 4711] `: the stamp of a report put back with an empty time,
+    /// which CANN shows as given.
+    #[cold]
+    fn write_blank_stamp<W: Write + ?Sized>(id: u32, out: &mut W) -> fmt::Result {
+        out.write_str("[PID: ")?;
+        out.write_str(Pid::of(id).text())?;
+        out.write_str("] ")
     }
 
     /// `[PID: 4711] 2026-12-01-12:34:56.`

@@ -20,8 +20,9 @@
  *             Possible Cause: Allocation failed due to insufficient host memory.
  *             Solution: Stop unnecessary processes and ensure that the required memory is available.
  *
- * The time is the report's, in local time. Identical reports are kept
- * once; W codes go to the warnings. A store keeps at most 1000 errors and
+ * The time is the report's, in local time. A report identical to one the
+ * store holds is kept once, as CANN's ErrorManager keeps it; W codes go to
+ * the warnings. A store keeps at most 1000 errors and
  * 1000 warnings; later ones are counted, and the text then ends with
  * "        ... N more messages dropped".
  */
