@@ -141,7 +141,8 @@ fn typed_lookup(krate: &TokenStream, code: &Code, names: &[String]) -> TokenStre
 
 /// The type check of one value (`value`, a reference to it, in scope): a
 /// reference to it cast to `dyn ReportValue<Argument's type, Code, Name>`,
-/// or a numeric literal given the argument's type, in code that never runs.
+/// or a numeric literal given the argument's type, in code that never runs
+/// (`if false`, which the compiler drops before generating code).
 /// The cast is at the value, so that a value that does not convert fails
 /// there, with `ReportValue`'s message naming the code and the argument.
 fn typed_value(
@@ -172,7 +173,7 @@ fn typed_value(
         .collect()
     };
     quote! {
-        if let ::core::option::Option::Some(_) = errcat_definition {
+        if false {
             let field = (&#krate::__private::ArgProbe::<_, #packed, #key>::new(errcat_definition))
                 .errcat_field();
             #check
