@@ -1105,21 +1105,7 @@ mod tests {
             take_error_message().as_deref(),
             Some("E19999: Inner Error!\r\nagain\r\n")
         );
-        // A work stream's store, behind its lock, keeps them the same way.
-        let stream = crate::WorkStream::new();
-        let _inside = stream.enter();
-        crate::current::keeping_repeats(|| {
-            for message in ["head", "step", "step"] {
-                report(message);
-            }
-        });
-        report("step");
-        assert_eq!(
-            take_error_message().as_deref(),
-            Some(
-                "E19999: Inner Error!\r\nhead\r\n        TraceBack (most recent call last):\r\n        step\r\n        step\r\n"
-            )
-        );
+        // A work stream's store keeps them the same way: stream.rs's tests.
     }
 
     /// Past the lane's duplicate table threshold, repeats kept are placed

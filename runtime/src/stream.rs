@@ -281,3 +281,29 @@ impl<F> core::fmt::Debug for Scope<F> {
         f.debug_struct("Scope").finish_non_exhaustive()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{report_internal, take_error_message};
+
+    /// A work stream's store, behind its lock, keeps repeats inside
+    /// `keeping_repeats` as a thread's own store does (report.rs's tests).
+    #[test]
+    fn a_work_streams_store_keeps_repeats_inside_keeping_repeats() {
+        let report = |message: &str| report_internal("E19999", message).unwrap();
+        let stream = super::WorkStream::new();
+        let _inside = stream.enter();
+        crate::current::keeping_repeats(|| {
+            for message in ["head", "step", "step"] {
+                report(message);
+            }
+        });
+        report("step");
+        assert_eq!(
+            take_error_message().as_deref(),
+            Some(
+                "E19999: Inner Error!\r\nhead\r\n        TraceBack (most recent call last):\r\n        step\r\n        step\r\n"
+            )
+        );
+    }
+}
