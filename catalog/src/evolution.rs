@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use errcat_syntax::{CodeKind, code_kind, parse_template};
 
-use crate::model::{Catalog, Entry, NOT_APPLICABLE};
+use crate::model::{Catalog, Entry, NOT_APPLICABLE, Retired};
 use crate::position::Position;
 
 /// What a change breaks.
@@ -194,16 +194,49 @@ fn quoted(text: Option<&str>) -> String {
 /// assert_eq!(rules, [Rule::ArgsReordered, Rule::MessageAnchorChanged]);
 /// ```
 pub fn changes(previous: &Catalog, current: &Catalog) -> Vec<Change> {
+    let previous: Vec<&Entry> = previous.entries.iter().collect();
+    let entries: Vec<&Entry> = current.entries.iter().collect();
+    changes_of(&previous, &entries, &current.retired)
+}
+
+/// [`changes`] from the entries `previous` to the entries `current`, of a
+/// catalog whose retired codes are `retired`. Given only the entries of
+/// some codes (every entry of each, in order), it gives the changes of
+/// those codes that [`changes`] gives of the whole catalogs, in the same
+/// order: what happens to a code depends on its own entries, and on the
+/// entries of the codes added and gone (a kind change pairs one of each).
+pub(crate) fn changes_of(
+    previous: &[&Entry],
+    current: &[&Entry],
+    retired: &[Retired],
+) -> Vec<Change> {
+    // Looked up once per code gone: a map, made when first needed (the
+    // first of each code, as `Catalog::retired` finds it).
+    let mut retired_codes: Option<HashMap<&str, &Retired>> = None;
+    let mut retired_as = |code: &str| {
+        retired_codes
+            .get_or_insert_with(|| {
+                let mut codes = HashMap::new();
+                for item in retired {
+                    codes.entry(item.code.as_str()).or_insert(item);
+                }
+                codes
+            })
+            .get(code)
+            .copied()
+    };
     let mut before: HashMap<&str, &Entry> = HashMap::new();
-    for entry in &previous.entries {
+    for entry in previous {
         before.entry(entry.code.as_str()).or_insert(entry);
     }
     let mut out = Vec::new();
-    let mut seen: HashMap<&str, ()> = HashMap::new();
-    for entry in &current.entries {
-        if seen.insert(entry.code.as_str(), ()).is_some() {
+    // The first entry of each code of `current`.
+    let mut seen: HashMap<&str, &Entry> = HashMap::new();
+    for entry in current {
+        if seen.contains_key(entry.code.as_str()) {
             continue;
         }
+        seen.insert(entry.code.as_str(), entry);
         match before.get(entry.code.as_str()) {
             Some(old) => entry_changes(old, entry, &mut out),
             None => out.push(Change {
@@ -220,15 +253,15 @@ pub fn changes(previous: &Catalog, current: &Catalog) -> Vec<Change> {
     let mut moved: HashMap<&str, ()> = HashMap::new();
     let mut added: HashMap<(&str, Vec<&str>), &Entry> = HashMap::new();
     for change in out.iter().filter(|change| change.rule == Rule::CodeAdded) {
-        if let Some(entry) = current.get(&change.code) {
+        if let Some(entry) = seen.get(change.code.as_str()) {
             added
                 .entry((entry.message.as_str(), entry.names()))
                 .or_insert(entry);
         }
     }
     let mut kind_changes = Vec::new();
-    for old in &previous.entries {
-        if seen.contains_key(old.code.as_str()) || current.retired(&old.code).is_some() {
+    for old in previous {
+        if seen.contains_key(old.code.as_str()) || retired_as(&old.code).is_some() {
             continue;
         }
         let Some(new) = added.get(&(old.message.as_str(), old.names())) else {
@@ -263,14 +296,14 @@ pub fn changes(previous: &Catalog, current: &Catalog) -> Vec<Change> {
     });
     out.extend(kind_changes);
     let mut gone: HashMap<&str, ()> = HashMap::new();
-    for old in &previous.entries {
+    for old in previous {
         if seen.contains_key(old.code.as_str())
             || moved.contains_key(old.code.as_str())
             || gone.insert(old.code.as_str(), ()).is_some()
         {
             continue;
         }
-        let (rule, detail, after) = match current.retired(&old.code) {
+        let (rule, detail, after) = match retired_as(&old.code) {
             Some(retired) => (Rule::CodeRetired, retired.describe(), retired.position),
             None => (
                 Rule::CodeRemoved,

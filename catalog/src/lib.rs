@@ -22,6 +22,9 @@
 //!
 //! - [`load`] reads a text into a [`Catalog`] and every [`Diagnostic`];
 //!   [`Entry::definition`] splits a valid entry for reporting.
+//! - [`changes`] tells what changed between two versions of a catalog;
+//!   [`Versions`] reads a history of versions, each by its difference
+//!   from the last, with the changes between them.
 //! - [`Catalog::to_json`] writes the format back, field order and `"N/A"`
 //!   included; [`Catalog::to_markdown`] writes a reference, a page per code;
 //!   [`Catalog::to_rust`] writes `#[error_code]` definitions.
@@ -62,6 +65,7 @@ mod read;
 mod rust;
 #[cfg(feature = "sources")]
 pub mod rust_source;
+mod versions;
 mod write_json;
 
 pub use cann_docs::{
@@ -85,3 +89,4 @@ pub use one_line::escape_controls;
 pub use position::Position;
 pub use read::{LeftOut, Loaded, load, load_bytes};
 pub use rust::{field_doc, field_name};
+pub use versions::Versions;

@@ -107,6 +107,69 @@ impl<'a> Document<'a> {
         Ok((document, root))
     }
 
+    /// The items of a part of a JSON array's text, `fragment`, that lies
+    /// between two items or at an end of the array: after an item when
+    /// `after_item` (the fragment then starts with its comma), before one
+    /// when `before_item` (it then ends with one). `None` when the
+    /// fragment is not such a part: whatever surrounds it, the text whole
+    /// would then not be the JSON it was, and is read whole again.
+    ///
+    /// Each item is checked as [`parse`](Self::parse) checks a text, at
+    /// the depth of a catalog's entries (two levels in: the catalog
+    /// object, its list), so an item read here is accepted exactly when
+    /// it is accepted in its place in the whole text.
+    pub(crate) fn list_items(
+        fragment: &'a str,
+        after_item: bool,
+        before_item: bool,
+    ) -> Option<(Document<'a>, Vec<Node<'a>>)> {
+        let document = Document {
+            text: fragment,
+            lines: Lines::new(fragment),
+        };
+        let bytes = fragment.as_bytes();
+        let mut items = Vec::new();
+        let mut at = 0;
+        // After an item, a comma comes next; after a comma (or at the
+        // array's start), an item.
+        let mut item_next = !after_item;
+        loop {
+            while bytes
+                .get(at)
+                .is_some_and(|byte| matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                at += 1;
+            }
+            if at == bytes.len() {
+                break;
+            }
+            if !item_next {
+                if bytes[at] != b',' {
+                    return None;
+                }
+                at += 1;
+                item_next = true;
+                continue;
+            }
+            let mut deserializer = serde_json::Deserializer::from_str(&fragment[at..]);
+            let raw: &'a RawValue = Deserialize::deserialize(&mut deserializer).ok()?;
+            let node = document.node(raw.get()).ok()?;
+            // What skipping a value lets through, checked as in its place.
+            serde_json::from_str::<Checked>(&format!("[[{}]]", raw.get())).ok()?;
+            at = node.span().end;
+            items.push(node);
+            item_next = false;
+        }
+        // Before the item that follows, the fragment ends with a comma; at
+        // the array's end, with an item, or it is the whole empty array.
+        let complete = if before_item {
+            item_next
+        } else {
+            !item_next || (items.is_empty() && !after_item)
+        };
+        complete.then_some((document, items))
+    }
+
     /// The members of `node` in the order written, repeated keys included,
     /// or `None` when it is not an object.
     pub(crate) fn object(&self, node: Node<'a>) -> Result<Option<Vec<Member<'a>>>, SyntaxError> {

@@ -58,6 +58,24 @@ impl Loaded {
         self.omitted_errors > 0 || self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// Whether the text is a catalog at all: no error about the file as
+    /// a whole (not JSON, not an object with an `error_info_list` array,
+    /// a field of its own unknown or written twice). A catalog may still
+    /// have errors in its entries; `errcode history` leaves out the
+    /// versions that are not catalogs, and compares the others.
+    ///
+    /// ```
+    /// assert!(errcat_catalog::load(r#"{"error_info_list": [{"ErrCode": "EK0001"}]}"#).is_catalog());
+    /// assert!(!errcat_catalog::load(r#"{"error_info_list": {}}"#).is_catalog());
+    /// assert!(!errcat_catalog::load("[").is_catalog());
+    /// ```
+    pub fn is_catalog(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.entry.is_none() && d.code.is_none())
+    }
+
     /// The warnings.
     pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics
@@ -128,7 +146,36 @@ pub fn load_bytes(bytes: &[u8]) -> Loaded {
 /// assert!(loaded.has_errors());
 /// ```
 pub fn load(text: &str) -> Loaded {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read_text(text.strip_prefix('\u{feff}').unwrap_or(text)).0
+}
+
+/// Where the entries of a catalog's text are, for reading its next
+/// version by the difference (see [`Versions`](crate::Versions)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Spans {
+    /// Where the text of `error_info_list`'s items starts (after its `[`)
+    /// and ends (its `]`), in bytes.
+    pub(crate) list: (usize, usize),
+    /// Every item of the list, in order.
+    pub(crate) items: Vec<ItemSpan>,
+}
+
+/// One item of `error_info_list`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ItemSpan {
+    /// Its first byte and the byte after its last.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// Whether it is an entry of the catalog (not left out).
+    pub(crate) kept: bool,
+}
+
+/// [`load`] of a text without its byte-order mark, and where its entries
+/// are: `None` when the text has a finding about the file as a whole
+/// (whatever its severity), whose presence in the next version, and
+/// whether it is among the findings kept, would depend on more than the
+/// entries that changed.
+pub(crate) fn read_text(text: &str) -> (Loaded, Option<Spans>) {
     let mut reader = CatalogReader::default();
     let read = Document::parse(text).and_then(|(document, root)| {
         reader.root(&document, root)?;
@@ -147,8 +194,9 @@ pub fn load(text: &str) -> Loaded {
             message: format!("invalid JSON: {}", error.message),
         });
     }
+    let spans = reader.spans.take().filter(|_| !reader.whole_file_findings);
     let (diagnostics, omitted_errors, omitted_warnings) = reader.findings.finish();
-    Loaded {
+    let loaded = Loaded {
         catalog: Catalog {
             entries: reader.entries,
             retired: reader.retired,
@@ -157,7 +205,27 @@ pub fn load(text: &str) -> Loaded {
         diagnostics,
         omitted_errors,
         omitted_warnings,
+    };
+    (loaded, spans)
+}
+
+/// The items `nodes` of `document`, each read as [`load`] reads an entry
+/// of `error_info_list`: the entry, or `None` for an item left out. The
+/// entries' positions are `document`'s; their findings are not kept.
+/// `None` when serde_json disagrees with its own reading of the items.
+pub(crate) fn read_entries(
+    document: &Document<'_>,
+    nodes: &[Node<'_>],
+) -> Option<Vec<Option<Entry>>> {
+    let mut reader = CatalogReader::default();
+    let mut read = Vec::with_capacity(nodes.len());
+    for (index, node) in nodes.iter().enumerate() {
+        let result = reader.entry(document, index + 1, *node);
+        reader.end_entry();
+        result.ok()?;
+        read.push(reader.entries.pop());
     }
+    Some(read)
 }
 
 #[derive(Default)]
@@ -171,6 +239,11 @@ struct CatalogReader {
     entry_findings: Vec<(Diagnostic, usize)>,
     /// Every entry's code as written, its byte offset, and its number.
     codes: Vec<(String, usize, usize)>,
+    /// Where `error_info_list` and its items are.
+    spans: Option<Spans>,
+    /// Whether a finding about the file as a whole (no entry, no code) was
+    /// found, kept or not.
+    whole_file_findings: bool,
 }
 
 /// Where each field of an entry is, for its findings.
@@ -197,6 +270,9 @@ struct Subject {
 
 impl CatalogReader {
     fn push(&mut self, diagnostic: Diagnostic) {
+        if diagnostic.entry.is_none() && diagnostic.code.is_none() {
+            self.whole_file_findings = true;
+        }
         self.findings.push(diagnostic);
     }
 
@@ -306,11 +382,22 @@ impl CatalogReader {
             );
             return Ok(());
         };
+        let list_span = list.value.span();
+        let mut spans = Spans {
+            list: (list_span.start + 1, list_span.end - 1),
+            items: Vec::with_capacity(items.len()),
+        };
         for (index, item) in items.into_iter().enumerate() {
             let kept = self.entries.len();
             let read = self.entry(document, index + 1, item);
             self.end_entry();
             read?;
+            let span = item.span();
+            spans.items.push(ItemSpan {
+                start: span.start,
+                end: span.end,
+                kept: self.entries.len() > kept,
+            });
             if self.entries.len() == kept {
                 self.left_out.push(LeftOut {
                     number: index + 1,
@@ -318,6 +405,7 @@ impl CatalogReader {
                 });
             }
         }
+        self.spans = Some(spans);
         if let Some(retired) = retired {
             self.retired_list(document, retired.value)?;
         }

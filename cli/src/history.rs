@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use errcat::catalog::{Catalog, Category, Rule, changes, load_bytes};
+use errcat::catalog::{Catalog, Category, Loaded, Rule, Versions, changes, load_bytes};
 
 use crate::finding::{Finding, Kind};
 use crate::git;
@@ -71,11 +71,7 @@ fn previous(
         (paths::name(&file), bytes)
     };
     let loaded = load_bytes(&bytes);
-    let unusable = loaded
-        .diagnostics
-        .iter()
-        .any(|d| d.is_error() && d.entry.is_none() && d.code.is_none());
-    if unusable {
+    if !loaded.is_catalog() {
         return Err(format!(
             "the previous version {name} is not a catalog: `errcode check {name}` says why"
         ));
@@ -172,10 +168,19 @@ struct Event {
     what: String,
 }
 
+/// What became of the version before, whose blob the next version may
+/// have again (a commit that changed only the file's mode).
+enum Became {
+    Catalog,
+    LeftOut(String),
+}
+
 /// `errcode history FILE`: per code, its additions, changes and removals,
-/// each version compared with its parent's, the versions read one at a
-/// time (at most three catalogs held, whatever the number of commits),
-/// each blob within `max_size` bytes.
+/// each version compared with its parent's. The versions are read one at
+/// a time, each by its difference from the last (see
+/// [`Versions`](errcat::catalog::Versions)): at most a few texts and two
+/// catalogs are held, whatever the number of commits; each blob within
+/// `max_size` bytes.
 pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: u64) -> Outcome {
     let versions = match git::history(file, lines) {
         Ok(versions) => versions,
@@ -187,7 +192,30 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
             paths::name(file)
         ));
     }
-    let mut blobs = match git::Blobs::new(&git::folder_of(file)) {
+    // What each version reads, in order: its blob, unless it is the blob
+    // of the version before, and its parent's, unless that is the blob of
+    // the version before (the one read last, on one line of commits).
+    let mut plan = Vec::new();
+    let mut reads = Vec::with_capacity(versions.len());
+    for (index, version) in versions.iter().enumerate() {
+        let previous = index
+            .checked_sub(1)
+            .and_then(|index| versions[index].after.as_ref());
+        let parent = version
+            .before
+            .as_ref()
+            .filter(|before| Some(*before) != previous);
+        let again =
+            version.before.is_some() && parent.is_none() && version.after.as_ref() == previous;
+        if let Some(after) = version.after.as_ref().filter(|_| !again) {
+            plan.push(after.clone());
+        }
+        if let (Some(parent), Some(_)) = (parent, &version.after) {
+            plan.push(parent.clone());
+        }
+        reads.push((again, parent.is_some()));
+    }
+    let mut blobs = match git::Stream::new(&git::folder_of(file), plan, max_size) {
         Ok(blobs) => blobs,
         Err(why) => return Outcome::input_error(why),
     };
@@ -195,78 +223,79 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
     let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
     let mut per_rule: BTreeMap<Rule, usize> = BTreeMap::new();
     let mut unread = Vec::new();
-    // The last version read that was a catalog (its blob and catalog):
-    // the next version's parent, on one line of commits.
-    let mut last: Option<(String, Catalog)> = None;
+    let mut catalogs = Versions::new();
+    let mut before = Became::Catalog;
     let mut read = 0;
-    let mut catalog_of = |blob: &str, version: &git::Version, unread: &mut Vec<String>| {
-        let at = format!(
-            "{} {}: {}",
-            version.date,
-            short(&version.commit),
-            version.path_shown()
-        );
-        let bytes = match blobs.read(blob, max_size) {
-            Ok(bytes) => bytes,
-            // Git no longer answers in step: no later blob can be read.
-            Err(git::BlobFailure::Git(why)) => return Err(format!("{at}: {why}")),
-            Err(failure) => {
-                unread.push(format!("{at}: {}; left out", failure.describe(max_size)));
-                return Ok(None);
-            }
-        };
-        let loaded = load_bytes(&bytes);
-        let unusable = loaded
-            .diagnostics
-            .iter()
-            .any(|d| d.is_error() && d.entry.is_none() && d.code.is_none());
-        if unusable {
-            unread.push(format!("{at} is not a catalog at this version; left out"));
-            return Ok(None);
-        }
-        Ok(Some(loaded.catalog))
-    };
-    for version in &versions {
-        let Some(after) = &version.after else {
-            unread.push(format!(
-                "{} {}: {} is deleted at this version",
+    for (version, (again, parent_read)) in versions.iter().zip(reads) {
+        let at = || {
+            format!(
+                "{} {}: {}",
                 version.date,
                 short(&version.commit),
                 version.path_shown()
-            ));
+            )
+        };
+        if version.after.is_none() {
+            unread.push(format!("{} is deleted at this version", at()));
             continue;
-        };
-        let current = match catalog_of(after, version, &mut unread) {
-            Ok(Some(current)) => current,
-            Ok(None) => continue,
-            Err(why) => return Outcome::input_error(why),
-        };
-        read += 1;
-        // What the commit changed: from its parent's version, which is
-        // read again only when it is not the version read last (a side
-        // branch's commit after another branch's). A parent that is no
-        // catalog stands for the last version that was one.
-        let empty = Catalog::default();
-        let parent_read;
-        let parent: Option<&Catalog> = match (&version.before, &last) {
-            (None, _) => None,
-            (Some(before), Some((blob, catalog))) if blob == before => Some(catalog),
-            (Some(before), _) => {
-                parent_read = match catalog_of(before, version, &mut Vec::new()) {
-                    Ok(parent) => parent,
-                    Err(why) => return Outcome::input_error(why),
-                };
-                Some(
-                    parent_read
-                        .as_ref()
-                        .or(last.as_ref().map(|(_, catalog)| catalog))
-                        .unwrap_or(&empty),
-                )
+        }
+        if again {
+            // The same text as the version before: a catalog, with no
+            // change; or left out as that one was.
+            match &before {
+                Became::Catalog => read += 1,
+                Became::LeftOut(why) => unread.push(format!("{}{why}", at())),
+            }
+            continue;
+        }
+        let current = blobs.next();
+        // What the commit changed: from its parent's version, read when it
+        // is not the version before (a side branch's commit after another
+        // branch's). A parent that is no catalog stands for the last
+        // version that was one.
+        let parent = parent_read.then(|| blobs.next());
+        let bytes = match current {
+            Ok(bytes) => bytes,
+            // Git no longer answers in step: no later blob can be read.
+            Err(git::BlobFailure::Git(why)) => {
+                return Outcome::input_error(format!("{}: {why}", at()));
+            }
+            Err(failure) => {
+                let why = format!(": {}; left out", failure.describe(max_size));
+                unread.push(format!("{}{why}", at()));
+                before = Became::LeftOut(why);
+                continue;
             }
         };
-        let added = parent.is_none();
-        let parent = parent.unwrap_or(&empty);
-        for change in changes(parent, &current) {
+        let parent = match parent {
+            Some(Ok(bytes)) => {
+                let loaded = load_bytes(&bytes);
+                blobs.recycle(bytes);
+                Some(loaded).filter(Loaded::is_catalog)
+            }
+            Some(Err(git::BlobFailure::Git(why))) => {
+                return Outcome::input_error(format!("{}: {why}", at()));
+            }
+            Some(Err(_)) | None => None,
+        };
+        let added = version.before.is_none();
+        let found = match (&parent, added) {
+            (_, true) => catalogs.read_against(bytes, &Catalog::default()),
+            (Some(parent), false) => catalogs.read_against(bytes, &parent.catalog),
+            (None, false) => catalogs.read(bytes),
+        };
+        if let Some(spare) = catalogs.spare() {
+            blobs.recycle(spare);
+        }
+        let Some(found) = found else {
+            let why = " is not a catalog at this version; left out".to_owned();
+            unread.push(format!("{}{why}", at()));
+            before = Became::LeftOut(why);
+            continue;
+        };
+        before = Became::Catalog;
+        read += 1;
+        for change in found {
             if only.as_deref().is_some_and(|code| code != change.code) {
                 continue;
             }
@@ -292,7 +321,6 @@ pub(crate) fn run(file: &Path, only: Option<&str>, lines: git::Lines, max_size: 
                 what,
             });
         }
-        last = Some((after.clone(), current));
     }
     let mut out = String::new();
     for (code, events) in &events {

@@ -479,6 +479,44 @@ fn history_follows_merges_comparing_each_version_with_its_parent() {
 }
 
 #[test]
+fn history_reads_a_blob_again_only_for_another_version() {
+    let (_dir, repo) = repository();
+    let mode = |mode: u32| {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(
+            repo.join("error_code.json"),
+            fs::Permissions::from_mode(mode),
+        )
+        .unwrap();
+    };
+    // A commit that changes the file's mode only has the blob of the
+    // version before: a catalog with no change, or left out as it was.
+    mode(0o755);
+    git(&repo, &["commit", "-qam", "mode"]);
+    write(&repo, "error_code.json", "{\"error_info_list\": [\n");
+    git(&repo, &["commit", "-qam", "broken"]);
+    mode(0o644);
+    git(&repo, &["commit", "-qam", "broken mode"]);
+    // Compared with the last version that was a catalog.
+    write(
+        &repo,
+        "error_code.json",
+        &catalog(&[("EK0001", "Bad value %s.", "value")]),
+    );
+    git(&repo, &["commit", "-qam", "fixed"]);
+    assert_eq!(
+        history(&repo, &["history", "error_code.json"]),
+        (
+            "EK0001\n  2026-01-02 <v1>  added\n  2026-01-02 <fixed>  LOGS message-anchor-changed: \"Bad %s.\" -> \"Bad value %s.\"\n3 versions of error_code.json read; 1 code; LOGS: message-anchor-changed 1\n"
+                .to_owned(),
+            "errcode: 2026-01-02 <broken>: error_code.json is not a catalog at this version; left out\nerrcode: 2026-01-02 <broken mode>: error_code.json is not a catalog at this version; left out\n"
+                .to_owned(),
+            0
+        )
+    );
+}
+
+#[test]
 fn history_reads_paths_of_any_bytes_and_folders_named_like_commits() {
     // Folders git quotes or that look like its own output, and files that
     // look like an option or a pathspec pattern, with the other file
