@@ -10,7 +10,7 @@ use std::fmt::{self, Write as _};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use common::counting_alloc::{CountingAlloc, thread_allocations};
-use errcat::{ErrorCode, error_code, msprof_env_error, report_inner_error};
+use errcat::{error_code, msprof_env_error, report_inner_error};
 use errcat_profiling::*;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Metadata, Subscriber, span};
