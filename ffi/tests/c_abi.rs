@@ -437,18 +437,7 @@ fn code_with_cannes_weak_declarations_links_the_static_library() {
 /// alarm). The first fork comes as the threads make their first calls.
 #[test]
 fn a_child_forked_under_load_reports_reads_and_registers() {
-    let include = format!("-I{}", crate_dir().join("include/cann").display());
-    let exe = build(
-        "fork",
-        &[test_source("fork.cc")],
-        &["-std=c++14", "-pthread", &include],
-        Link::Static,
-    );
-    let output = run(&exe, &["300"]);
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "forks 300 hung 0 crashed 0 wrong 0\n"
-    );
+    forks_under_load("fork", Link::Static, 300);
 }
 
 /// The same through the shared library, whose handlers the loader
@@ -456,17 +445,23 @@ fn a_child_forked_under_load_reports_reads_and_registers() {
 /// forks, the load being the same.
 #[test]
 fn a_child_forked_under_load_through_the_shared_library() {
+    forks_under_load("fork_shared", Link::Shared, 100);
+}
+
+/// Builds tests/c/fork.cc as `name`, linked as `link`, and forks `forks`
+/// children under its load: none may hang, crash or read wrong.
+fn forks_under_load(name: &str, link: Link, forks: u32) {
     let include = format!("-I{}", crate_dir().join("include/cann").display());
     let exe = build(
-        "fork_shared",
+        name,
         &[test_source("fork.cc")],
         &["-std=c++14", "-pthread", &include],
-        Link::Shared,
+        link,
     );
-    let output = run(&exe, &["100"]);
+    let output = run(&exe, &[&forks.to_string()]);
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "forks 100 hung 0 crashed 0 wrong 0\n"
+        format!("forks {forks} hung 0 crashed 0 wrong 0\n")
     );
 }
 

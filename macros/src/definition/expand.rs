@@ -111,7 +111,7 @@ pub(crate) fn parts(krate: &TokenStream, item: &Item, units: &[Unit<'_>], first:
         lookups.extend(lookup(krate, code, item, unit, all_checked, definition));
         constructions.extend(constructed(item, unit));
     }
-    lookups.extend(inherent(krate, item, units, all_checked));
+    lookups.extend(inherent(krate, item));
     if all_checked {
         let (mut items, registrations) = definitions(krate, item, units, first, &constructions);
         items.extend(lookups);
@@ -405,21 +405,27 @@ fn write_field(krate: &TokenStream, field: &Field, place: TokenStream) -> TokenS
 }
 
 /// Whether a field's type is written as one of the standard library's
-/// texts (`String`, `&str`, `Cow<str>`, `Box<str>`, by their last path
-/// segment), whose value is written as it is rather than through
-/// `core::fmt`, a hundred instructions less per value.
+/// texts (`String`, `str`, `Cow<str>`, `Box<str>`, `Arc<str>`, `Rc<str>`, by
+/// their last path segment, behind any references), which dereference to
+/// `str`. Its value is written as it is rather than through `core::fmt`, a
+/// hundred instructions less per value; and a report by code may give any
+/// `Display` value for it, as CANN's string values do.
 fn is_text(ty: &Type) -> bool {
     let is_str = |ty: &Type| matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"));
     match ty {
-        Type::Reference(reference) => is_str(&reference.elem),
+        Type::Reference(reference) => is_text(&reference.elem),
+        Type::Paren(inner) => is_text(&inner.elem),
+        Type::Group(inner) => is_text(&inner.elem),
         Type::Path(path) if path.qself.is_none() => {
             let Some(last) = path.path.segments.last() else {
                 return false;
             };
             match &last.arguments {
-                syn::PathArguments::None => last.ident == "String",
+                syn::PathArguments::None => last.ident == "String" || last.ident == "str",
                 syn::PathArguments::AngleBracketed(arguments)
-                    if last.ident == "Cow" || last.ident == "Box" =>
+                    if ["Cow", "Box", "Arc", "Rc"]
+                        .iter()
+                        .any(|name| last.ident == name) =>
                 {
                     let mut types = arguments.args.iter().filter_map(|argument| match argument {
                         syn::GenericArgument::Type(ty) => Some(ty),
@@ -701,35 +707,10 @@ fn fallback(
 
 /// The type's own `report` and `reported`, which need no import (a crate
 /// that uses a crate of definitions need not depend on errcat to call
-/// them), calling `ErrorCode`'s; and, for a checked definition, an impl of
-/// the hidden `Arg` trait per argument whose type is not text, keyed by the
-/// code and the argument's name, which a report site by code reads in its
-/// type check to learn the type its value must convert into
-/// (`errcat::ReportValue`).
-fn inherent(krate: &TokenStream, item: &Item, units: &[Unit<'_>], checked: bool) -> TokenStream {
+/// them), calling `ErrorCode`'s.
+fn inherent(krate: &TokenStream, item: &Item) -> TokenStream {
     let ident = &item.ident;
     let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    let mut fields = Vec::new();
-    for unit in units.iter().filter(|_| checked) {
-        let Some(code) = unit.code else { continue };
-        let packed = errcat_syntax::pack_code(&code.value).unwrap_or_default();
-        let packed = proc_macro2::Literal::u64_suffixed(packed);
-        for field in unit
-            .body
-            .args
-            .iter()
-            .filter(|field| !takes_any_display(field))
-        {
-            let key = proc_macro2::Literal::u64_suffixed(crate::names::key(&field.name));
-            let ty = &field.ty;
-            fields.push(quote! {
-                #[automatically_derived]
-                impl #impl_generics #krate::__private::Arg<#packed, #key> for #ident #ty_generics #where_clause {
-                    type Field = #ty;
-                }
-            });
-        }
-    }
     quote! {
         #[automatically_derived]
         #[allow(deprecated, unreachable_pub)]
@@ -754,46 +735,14 @@ fn inherent(krate: &TokenStream, item: &Item, units: &[Unit<'_>], checked: bool)
                 self
             }
         }
-
-        #(#fields)*
     }
 }
 
 /// Whether a report by code may give any `Display` value for `field`: its
-/// type is text (`String`, `&str`, `Cow<str>`, `Box<str>`, `Arc<str>`,
-/// `Rc<str>`: the site's text is what it holds), or a display adapter
-/// shows it (the site gives what is shown).
+/// type is text ([`is_text`]: the site's text is what it holds), or a
+/// display adapter shows it (the site gives what is shown).
 fn takes_any_display(field: &Field) -> bool {
-    field.display.is_some() || is_text_type(&field.ty)
-}
-
-fn is_text_type(ty: &Type) -> bool {
-    match ty {
-        Type::Reference(reference) => is_text_type(&reference.elem),
-        Type::Paren(inner) => is_text_type(&inner.elem),
-        Type::Group(inner) => is_text_type(&inner.elem),
-        Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else {
-                return false;
-            };
-            let name = last.ident.to_string();
-            match name.as_str() {
-                "str" | "String" => true,
-                "Cow" | "Box" | "Arc" | "Rc" => match &last.arguments {
-                    syn::PathArguments::AngleBracketed(arguments) => arguments.args.iter().any(
-                        |argument| matches!(argument, syn::GenericArgument::Type(ty) if is_str(ty)),
-                    ),
-                    _ => false,
-                },
-                _ => false,
-            }
-        }
-        _ => false,
-    }
-}
-
-fn is_str(ty: &Type) -> bool {
-    matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"))
+    field.display.is_some() || is_text(&field.ty)
 }
 
 /// What a report site finds its code's definition by, in whichever crate:
@@ -845,9 +794,31 @@ fn lookup(
     };
     let static_ty = static_type(item);
     let retired = unit.attr.retired_note().unwrap_or_default();
+    // The type of each argument that is not text, keyed by the code and the
+    // argument's name, which a report site by code reads in its type check
+    // to learn the type its value must convert into (`errcat::ReportValue`).
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let ty_ident = &item.ident;
+    let arg_types = unit
+        .body
+        .args
+        .iter()
+        .filter(|field| valid && !takes_any_display(field))
+        .map(|field| {
+            let key = proc_macro2::Literal::u64_suffixed(crate::names::key(&field.name));
+            let ty = &field.ty;
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #krate::__private::Arg<#packed, #key> for #ty_ident #ty_generics #where_clause {
+                    type Field = #ty;
+                }
+            }
+        });
     // `do_not_recommend`: no error of the compiler's lists the impls of
     // every code in reach as "other types that implement" the trait.
     quote! {
+        #(#arg_types)*
+
         #[automatically_derived]
         #[diagnostic::do_not_recommend]
         impl<S> #krate::__private::Find<#static_ty, S> for #krate::__private::Code<#packed> {

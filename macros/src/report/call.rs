@@ -34,9 +34,9 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     };
     let mut errors = Errors::default();
     let code = Code::check(&call.code, &mut errors);
-    check_keys(&call, code.as_ref(), &mut errors);
-    let values = split_commas(&call.values);
     let keys = split_commas(&call.keys);
+    let names = check_keys(&call, &keys, code.as_ref(), &mut errors);
+    let values = split_commas(&call.values);
     if let Some(code) = &code
         && errors.is_empty()
     {
@@ -65,12 +65,6 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     // change: the code (undefined, retired), a name (not the definition's),
     // the list of names (one missing).
     let check = check(&krate, &code, &call, &keys, count);
-    let names: Vec<String> = keys
-        .iter()
-        .map(|key| {
-            syn::parse2::<LitStr>(key.clone()).map_or_else(|_| String::new(), |key| key.value())
-        })
-        .collect();
     let values = values.iter().zip(&names).map(|(value, name)| {
         let span = value
             .clone()
@@ -89,48 +83,39 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             }
         })
     });
-    let untyped = typed_lookup(&krate, &code, &names);
     // The values in the site's order, and the order of the definition's
     // arguments, which the report puts them in.
     // At the macro's: the report's location is the caller's.
     let report = quote! {
         #krate::__private::report_by_code(ERRCAT_SITE, [#(#values),*])
     };
-    // What picks the form of a value that is not text.
-    let show = (count > 0).then(|| {
-        quote! {
-            #[allow(unused_imports)]
-            use #krate::__private::ShowValue as _;
-        }
-    });
+    let for_values = (count > 0).then(|| for_values(&krate, &code));
     quote! {
         {
-            #show
+            #for_values
             // The site's type and its check share the code's name (a
             // struct with braces is a type only), which the compiler's
             // error of a failed check names: "evaluation of `main::EK0201`".
             #[allow(dead_code)]
             struct #site {}
             #check
-            #untyped
             #report
         }
     }
 }
 
-/// The site's typed values: the defining type, found by the lookup, which
-/// each value's check asks for its argument's type (`ArgProbe`: the type
-/// of an argument that is not text, or `Unchecked` for text, a name the
-/// definition does not have, a code without a definition, where anything
-/// goes and the verdict says what is wrong).
-fn typed_lookup(krate: &TokenStream, code: &Code, names: &[String]) -> TokenStream {
-    if names.is_empty() {
-        return TokenStream::new();
-    }
+/// What a site's values need: the trait that picks the form of a value
+/// that is not text (`errcat::__private::ShowValue`), and the defining
+/// type, found by the lookup, which each value's type check asks for its
+/// argument's type (`ArgProbe`: the type of an argument that is not text,
+/// or `Unchecked` for text, a name the definition does not have, a code
+/// without a definition, where anything goes and the verdict says what is
+/// wrong).
+fn for_values(krate: &TokenStream, code: &Code) -> TokenStream {
     let lookup = lookup(krate, code);
     quote! {
         #[allow(unused_imports)]
-        use #krate::__private::{Typed as _, Untyped as _};
+        use #krate::__private::{ShowValue as _, Typed as _, Untyped as _};
         let errcat_definition = {
             #[allow(unused_imports)]
             use #krate::__private::Undefined as _;
@@ -152,9 +137,6 @@ fn typed_value(
     value: &TokenStream,
     span: proc_macro2::Span,
 ) -> TokenStream {
-    if name.is_empty() {
-        return TokenStream::new();
-    }
     let packed = proc_macro2::Literal::u64_suffixed(pack_code(&code.value).unwrap_or_default());
     let key = proc_macro2::Literal::u64_suffixed(crate::names::key(name));
     let site = code.hidden_ident();
@@ -384,11 +366,17 @@ fn list(input: ParseStream, what: &str) -> syn::Result<Group> {
     }
 }
 
-/// Each key is a string literal naming an argument, given once.
-fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
+/// Each key is a string literal naming an argument, given once. Returns
+/// the names accepted, in order: every key's when nothing is reported.
+fn check_keys(
+    call: &Call,
+    keys: &[TokenStream],
+    code: Option<&Code>,
+    errors: &mut Errors,
+) -> Vec<String> {
     let code = code.map_or_else(|| call.code.value(), |code| code.value.clone());
     let mut seen: Vec<String> = Vec::new();
-    for key in split_commas(&call.keys) {
+    for key in keys.iter().cloned() {
         let span = key.span();
         let literal = match syn::parse2::<LitStr>(key.clone()) {
             Ok(literal) => literal,
@@ -421,4 +409,5 @@ fn check_keys(call: &Call, code: Option<&Code>, errors: &mut Errors) {
             seen.push(name);
         }
     }
+    seen
 }
