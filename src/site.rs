@@ -94,6 +94,103 @@ pub trait Undefined {
 
 impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
 
+/// A report site's question, for a code no crate in reach defines, to the
+/// codes one slip away from it (`errcat_syntax::near_codes`, nearest
+/// first): which is defined, the first one. `L` is the list of those codes,
+/// `(Code<A>, (Code<B>, ... ()))`; `M` the defining type the site's lookup
+/// found, [`Nowhere`] for an undefined code.
+///
+/// The site asks `(&probe).errcat_near()` in a closure of its check's
+/// constant, which is type-checked and never called; [`near_of`] reads the
+/// answer's type. The compiler's method lookup answers it: [`NearStep`]
+/// for `&NearProbe<M, _>` where `M` is a definition (the site's code is
+/// defined: nothing to look for, and the probe costs one bound); else, as
+/// the lookup dereferences the probe one code of the list at a time, for
+/// the first code whose definition is in reach; else `NearProbe<_, ()>`,
+/// the list's end: none.
+pub struct NearProbe<M, L>(PhantomData<(fn() -> M, L)>);
+
+impl<M, L> NearProbe<M, L> {
+    /// The probe for the defining type the site's lookup gives.
+    #[inline]
+    pub const fn new(_: Option<&M>) -> Self {
+        NearProbe(PhantomData)
+    }
+}
+
+/// The next code of the list, which the compiler's method lookup reaches
+/// where the first one is not defined.
+impl<C, R> core::ops::Deref for NearProbe<Nowhere, (C, R)> {
+    type Target = NearProbe<Nowhere, R>;
+
+    fn deref(&self) -> &Self::Target {
+        unreachable!("a report site's question for near codes is never asked at run time")
+    }
+}
+
+/// The answer to a [`NearProbe`]; `D` is the definition found, `()` for
+/// none (a parameter, since only the trait can leave it to the impl).
+pub trait NearStep<D> {
+    /// [`Nearest`], or [`NoneNear`].
+    type Answer: NearAnswer;
+
+    /// The answer, as a value whose type [`near_of`] reads.
+    fn errcat_near(&self) -> Self::Answer;
+}
+
+/// The site's code is defined: no question.
+impl<M: Defined, L> NearStep<()> for &NearProbe<M, L> {
+    type Answer = NoneNear;
+
+    fn errcat_near(&self) -> NoneNear {
+        NoneNear
+    }
+}
+
+/// The first code of the list is defined (by `D`).
+impl<C: Find<D, ()>, D, R> NearStep<D> for NearProbe<Nowhere, (C, R)> {
+    type Answer = Nearest<C, D>;
+
+    fn errcat_near(&self) -> Nearest<C, D> {
+        Nearest(PhantomData)
+    }
+}
+
+/// The list's end: no code of it is defined.
+impl<M> NearStep<()> for NearProbe<M, ()> {
+    type Answer = NoneNear;
+
+    fn errcat_near(&self) -> NoneNear {
+        NoneNear
+    }
+}
+
+/// What [`near_of`] reads of a [`NearProbe`]'s answer.
+pub trait NearAnswer {
+    /// The nearest defined code's definition, if any.
+    const SITE: Option<Site>;
+}
+
+/// No code near the site's is defined (or the site's is).
+pub struct NoneNear;
+
+impl NearAnswer for NoneNear {
+    const SITE: Option<Site> = None;
+}
+
+/// Code `C`, defined by `D`, is the nearest defined code.
+pub struct Nearest<C, D>(PhantomData<(C, D)>);
+
+impl<C: Find<D, ()>, D> NearAnswer for Nearest<C, D> {
+    const SITE: Option<Site> = Some(C::SITE);
+}
+
+/// The answer of a site's question for near codes ([`NearProbe`]), asked in
+/// `near`, a closure never called, whose return type is the answer.
+pub const fn near_of<F: Fn() -> A, A: NearAnswer>(_near: &F) -> Option<Site> {
+    A::SITE
+}
+
 /// What a report site's check reads of a definition.
 #[derive(Clone, Copy)]
 pub struct Site {
@@ -277,7 +374,8 @@ impl<const K: usize> Verdict<K> {
 }
 
 /// Checks a report site of `code`, whose definition the compiler found
-/// (`None`: no crate in reach defines it; see [`Lookup`]): the code is
+/// (`None`: no crate in reach defines it; see [`Lookup`]; then `near` is
+/// the definition of the nearest code that is defined, see [`NearProbe`]): the code is
 /// defined and live, and the site's names are the definition's arguments,
 /// in any order. Returns the definition and, for each of its arguments,
 /// where the site gives its value; or the site's first mistake. Evaluated
@@ -287,6 +385,7 @@ impl<const K: usize> Verdict<K> {
 pub const fn check_site<const K: usize>(
     code: &'static str,
     found: Option<Site>,
+    near: Option<Site>,
     keys: [&str; K],
 ) -> Verdict<K> {
     let site = match found {
@@ -294,9 +393,23 @@ pub const fn check_site<const K: usize>(
         None => {
             let mut text = Text::new();
             text.push(code);
-            text.push(" is not defined in this crate or in any crate it uses: define it, on a struct or a variant of an #[error_code] enum, as #[error_code(\"");
-            text.push(code);
-            text.push("\", message = \"...\")]; a crate of definitions that this crate names nowhere is not loaded: refer to it once, as `use my_errors as _;`");
+            text.push(" is not defined in this crate or in any crate it uses: ");
+            match near {
+                // A live code one slip away is most likely the one meant; a
+                // retired one is not offered, since its sites fail too.
+                Some(near) if near.retired.is_empty() => {
+                    text.push("did you mean ");
+                    text.push(near.code);
+                    text.push(", which is ");
+                    text.push(near.place);
+                    text.push("?");
+                }
+                _ => {
+                    text.push("define it, on a struct or a variant of an #[error_code] enum, as #[error_code(\"");
+                    text.push(code);
+                    text.push("\", message = \"...\")]; a crate of definitions that this crate names nowhere is not loaded: refer to it once, as `use my_errors as _;`");
+                }
+            }
             let checked = Checked {
                 definition: &errcat_runtime::__private::REJECTED,
                 order: [0; K],

@@ -124,9 +124,88 @@ pub const fn pack_code(code: &str) -> Option<u64> {
     Some((high << 16) | low)
 }
 
+/// How many codes [`near_codes`] gives at most: the width of a report
+/// site's question for them, which has a place for each.
+pub const NEAR_CODES: usize = 40;
+
+/// The codes one slip away from `code`, nearest first: two neighbouring
+/// digits swapped (`EV0110` for `EV0101`), the other severity (`W` for
+/// `E`), one digit changed, the last first and the closest value first
+/// (`EV0103` gives `EV0102`, then `EV0104`). What a report site of a code
+/// no crate defines offers as "did you mean": the codes that are defined
+/// among them, the first one.
+///
+/// Empty for a code that is not well formed; never more than
+/// [`NEAR_CODES`], never `code` itself.
+///
+/// ```
+/// use errcat_syntax::near_codes;
+/// let near = near_codes("EV0110");
+/// assert_eq!(near[..4], ["EV0101", "EV1010", "WV0110", "EV0111"]);
+/// ```
+pub fn near_codes(code: &str) -> Vec<String> {
+    if code_kind(code).is_none() {
+        return Vec::new();
+    }
+    let bytes = code.as_bytes();
+    let mut near: Vec<[u8; 6]> = Vec::with_capacity(NEAR_CODES);
+    let mut push = |candidate: [u8; 6]| {
+        if candidate != bytes && !near.contains(&candidate) {
+            near.push(candidate);
+        }
+    };
+    let mut base = [0u8; 6];
+    base.copy_from_slice(bytes);
+    for first in (2..5).rev() {
+        let mut swapped = base;
+        swapped.swap(first, first + 1);
+        push(swapped);
+    }
+    let mut other = base;
+    other[0] = if base[0] == b'E' { b'W' } else { b'E' };
+    push(other);
+    for position in (2..6).rev() {
+        let digit = base[position] - b'0';
+        for distance in 1..10u8 {
+            for value in [digit.checked_sub(distance), Some(digit + distance)] {
+                if let Some(value) = value.filter(|value| *value < 10) {
+                    let mut changed = base;
+                    changed[position] = b'0' + value;
+                    push(changed);
+                }
+            }
+        }
+    }
+    near.into_iter()
+        .map(|candidate| String::from_utf8_lossy(&candidate).into_owned())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn near_codes_are_one_slip_away_nearest_first() {
+        let near = near_codes("EV0103");
+        assert_eq!(near.len(), NEAR_CODES, "{near:?}");
+        assert_eq!(
+            near[..8],
+            [
+                "EV0130", "EV0013", "EV1003", "WV0103", "EV0102", "EV0104", "EV0101", "EV0105"
+            ]
+        );
+        assert_eq!(near[near.len() - 1], "EV9103");
+        assert!(!near.contains(&"EV0103".to_owned()));
+        // Equal neighbouring digits swap to the code itself: left out.
+        let near = near_codes("W11001");
+        assert_eq!(near[..3], ["W11010", "W10101", "E11001"]);
+        assert_eq!(near.len(), NEAR_CODES - 1);
+        assert!(near.iter().all(|code| code.len() == 6));
+        assert!(near_codes("EV01").is_empty());
+        assert!(near_codes("XV0101").is_empty());
+        assert!(near_codes("EV01é1").is_empty());
+    }
 
     #[test]
     fn accepts_the_four_shapes() {

@@ -1,5 +1,6 @@
 // A site whose names the macro rejects still has its code looked up: an
-// undefined code is reported too, at the code.
+// undefined code is reported too, at the code, with the nearest defined
+// code (EZ0012: two digits swapped).
 use errcat::prelude::*;
 
 #[derive(Debug)]

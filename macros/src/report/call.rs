@@ -201,7 +201,7 @@ fn check(
     count: usize,
 ) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code);
+    let found = found(krate, code);
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     let at_key = keys.iter().enumerate().map(|(index, key)| {
@@ -211,9 +211,8 @@ fn check(
     let at_keys = raise(call.keys.span(), quote!(verdict.at_keys()));
     quote! {
         const ERRCAT_VERDICT: #krate::__private::Verdict<#count> = {
-            #[allow(unused_imports)]
-            use #krate::__private::Undefined as _;
-            #krate::__private::check_site(#code_literal, #lookup.site, [#(#keys),*])
+            #found
+            #krate::__private::check_site(#code_literal, found.site, near, [#(#keys),*])
         };
         #[allow(dead_code)]
         const #site: () = {
@@ -238,7 +237,7 @@ fn raise(span: proc_macro2::Span, wrong: TokenStream) -> TokenStream {
 /// crate in reach defines is reported too.
 fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
     let site = code.hidden_ident();
-    let lookup = lookup(krate, code);
+    let found = found(krate, code);
     let code_literal = &code.value;
     let at_code = raise(code.literal.span(), quote!(verdict.at_code()));
     quote! {
@@ -246,13 +245,40 @@ fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
         struct #site {}
         #[allow(dead_code)]
         const #site: () = {
-            #[allow(unused_imports)]
-            use #krate::__private::Undefined as _;
-            let verdict = #krate::__private::check_site(#code_literal, #lookup.site, []);
+            #found
+            let verdict = #krate::__private::check_site(#code_literal, found.site, near, []);
             if !verdict.defined() {
                 #at_code
             }
         };
+    }
+}
+
+/// `found`, the site's lookup (`errcat::__private::Found`), and `near`, for
+/// a code no crate in reach defines, the definition of the nearest code
+/// one slip away that is (`errcat::__private::NearProbe`), as statements
+/// of a constant. The question for near codes is a method call in a closure
+/// never called, whose answer is its type; for a defined code it is
+/// answered by one bound.
+fn found(krate: &TokenStream, code: &Code) -> TokenStream {
+    let lookup = lookup(krate, code);
+    let near =
+        errcat_syntax::near_codes(&code.value)
+            .iter()
+            .rev()
+            .fold(quote!(()), |rest, near| {
+                let packed =
+                    proc_macro2::Literal::u64_suffixed(pack_code(near).unwrap_or_default());
+                quote!((#krate::__private::Code<#packed>, #rest))
+            });
+    quote! {
+        #[allow(unused_imports)]
+        use #krate::__private::{NearStep as _, Undefined as _};
+        let found = #lookup;
+        let definition = found.definition();
+        let near = #krate::__private::near_of(&move || {
+            (&#krate::__private::NearProbe::<_, #near>::new(definition)).errcat_near()
+        });
     }
 }
 
