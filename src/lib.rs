@@ -441,9 +441,9 @@ pub mod guide {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::site::{
-        Arg, ArgProbe, Checked, Code, Field, Find, Found, Lookup, NearAnswer, NearProbe, NearStep,
-        Nearest, NoneNear, Nowhere, Probe, ShowValue, Site, Typed, Unchecked, Undefined, Untyped,
-        Value, Verdict, check_site, near_of, report_by_code,
+        Arg, ArgProbe, Checked, Code, Field, Find, Found, Lookup, Missing, NearAnswer, NearProbe,
+        NearStep, Nearest, NoNear, NoneNear, Nowhere, Probe, ShowValue, Site, Typed, Unchecked,
+        Undefined, Untyped, Value, Verdict, check_site, near_of, report_by_code,
     };
     pub use errcat_runtime::__private::*;
     pub use inventory;

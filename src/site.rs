@@ -42,54 +42,76 @@ pub trait Find<M, S> {
 
 /// The lookup of a code's definition at a report site, which never fails
 /// to compile: `Lookup::<Code<PACKED>, _, S>::SITE` is the inherent
-/// constant below where the code has a definition in reach (`M`, the
-/// defining type, is inferred), and [`Undefined`]'s `None` where it has
-/// none (the inherent one's bound does not hold, so the compiler falls
-/// back to the trait's, which fixes `M`). The site's check then says what
+/// constant below where the code has a definition in reach (a [`Found`];
+/// `M`, the defining type, is inferred), and [`Undefined`]'s [`Missing`]
+/// where it has none (the inherent one's bound does not hold, so the
+/// compiler falls back to the trait's, which fixes `M`). The site's check then says what
 /// is wrong in its own words, in the site's own constant: a failed trait
 /// bound would name these types and list every impl in reach.
 pub struct Lookup<C, M, S>(PhantomData<(C, M, S)>);
 
 impl<C: Find<M, S>, M, S> Lookup<C, M, S> {
     /// The definition of the code, and its defining type.
-    pub const SITE: Found<M> = Found::new(Some(C::SITE));
+    pub const SITE: Found<M> = Found {
+        site: Some(C::SITE),
+        definition: PhantomData,
+    };
 }
 
-/// What a site's lookup found: the definition, if any, and the defining
-/// type (for the site's typed values, [`ArgProbe`]). One constant for both,
-/// so that the site's check and its values read the same path, and a
-/// lookup the compiler cannot decide (a code two crates define) is one
-/// error, not two.
+/// What a site's lookup found for a defined code: the definition and the
+/// defining type (for the site's typed values, [`ArgProbe`]). One constant
+/// for both, so that the site's check and its values read the same path,
+/// and a lookup the compiler cannot decide (a code two crates define) is
+/// one error, not two.
 pub struct Found<M> {
-    /// The definition of the code; `None` where no crate in reach has one.
+    /// The definition of the code.
     pub site: Option<Site>,
     definition: PhantomData<fn() -> M>,
 }
 
 impl<M> Found<M> {
-    const fn new(site: Option<Site>) -> Self {
-        Found {
-            site,
-            definition: PhantomData,
-        }
-    }
-
     /// The defining type: `None` at run time, where no value of it is ever
     /// needed.
     #[inline]
     pub const fn definition(&self) -> Option<&'static M> {
         None
     }
+
+    /// The site's question for near codes ([`NearProbe`]): none, the code
+    /// is defined.
+    #[inline]
+    pub const fn near<L>(&self) -> NoNear {
+        NoNear
+    }
 }
 
 /// What `M` is for a code no crate in reach defines.
 pub struct Nowhere;
 
+/// What a site's lookup found for a code no crate in reach defines.
+pub struct Missing {
+    /// No definition.
+    pub site: Option<Site>,
+}
+
+impl Missing {
+    /// No defining type: every value of the site is unchecked.
+    #[inline]
+    pub const fn definition(&self) -> Option<&'static Nowhere> {
+        None
+    }
+
+    /// The site's question for the codes near its own, `L` ([`NearProbe`]).
+    #[inline]
+    pub const fn near<L>(&self) -> NearProbe<L> {
+        NearProbe(PhantomData)
+    }
+}
+
 /// The lookup of a code no crate in reach defines (see [`Lookup`]).
 pub trait Undefined {
-    /// No definition, and no defining type: every value of the site is
-    /// unchecked.
-    const SITE: Found<Nowhere> = Found::new(None);
+    /// No definition.
+    const SITE: Missing = Missing { site: None };
 }
 
 impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
@@ -97,31 +119,24 @@ impl<C, S> Undefined for Lookup<C, Nowhere, S> {}
 /// A report site's question, for a code no crate in reach defines, to the
 /// codes one slip away from it (`errcat_syntax::near_codes`, nearest
 /// first): which is defined, the first one. `L` is the list of those codes,
-/// `(Code<A>, (Code<B>, ... ()))`; `M` the defining type the site's lookup
-/// found, [`Nowhere`] for an undefined code.
+/// `(Code<A>, (Code<B>, ... ()))`. [`Missing::near`] gives it; a defined
+/// code's lookup gives [`NoNear`] instead, which answers at once.
 ///
-/// The site asks `(&probe).errcat_near()` in a closure of its check's
+/// The site asks `probe.errcat_near()` in a closure of its check's
 /// constant, which is type-checked and never called; [`near_of`] reads the
-/// answer's type. The compiler's method lookup answers it: [`NearStep`]
-/// for `&NearProbe<M, _>` where `M` is a definition (the site's code is
-/// defined: nothing to look for, and the probe costs one bound); else, as
-/// the lookup dereferences the probe one code of the list at a time, for
-/// the first code whose definition is in reach; else `NearProbe<_, ()>`,
+/// answer's type. The compiler's method lookup answers it, as it
+/// dereferences the probe one code of the list at a time: [`NearStep`] for
+/// the first code whose definition is in reach, else for `NearProbe<()>`,
 /// the list's end: none.
-pub struct NearProbe<M, L>(PhantomData<(fn() -> M, L)>);
+pub struct NearProbe<L>(PhantomData<L>);
 
-impl<M, L> NearProbe<M, L> {
-    /// The probe for the defining type the site's lookup gives.
-    #[inline]
-    pub const fn new(_: Option<&M>) -> Self {
-        NearProbe(PhantomData)
-    }
-}
+/// A defined code's question for near codes: none.
+pub struct NoNear;
 
 /// The next code of the list, which the compiler's method lookup reaches
 /// where the first one is not defined.
-impl<C, R> core::ops::Deref for NearProbe<Nowhere, (C, R)> {
-    type Target = NearProbe<Nowhere, R>;
+impl<C, R> core::ops::Deref for NearProbe<(C, R)> {
+    type Target = NearProbe<R>;
 
     fn deref(&self) -> &Self::Target {
         unreachable!("a report site's question for near codes is never asked at run time")
@@ -139,7 +154,7 @@ pub trait NearStep<D> {
 }
 
 /// The site's code is defined: no question.
-impl<M: Defined, L> NearStep<()> for &NearProbe<M, L> {
+impl NearStep<()> for NoNear {
     type Answer = NoneNear;
 
     fn errcat_near(&self) -> NoneNear {
@@ -148,7 +163,7 @@ impl<M: Defined, L> NearStep<()> for &NearProbe<M, L> {
 }
 
 /// The first code of the list is defined (by `D`).
-impl<C: Find<D, ()>, D, R> NearStep<D> for NearProbe<Nowhere, (C, R)> {
+impl<C: Find<D, ()>, D, R> NearStep<D> for NearProbe<(C, R)> {
     type Answer = Nearest<C, D>;
 
     fn errcat_near(&self) -> Nearest<C, D> {
@@ -157,7 +172,7 @@ impl<C: Find<D, ()>, D, R> NearStep<D> for NearProbe<Nowhere, (C, R)> {
 }
 
 /// The list's end: no code of it is defined.
-impl<M> NearStep<()> for NearProbe<M, ()> {
+impl NearStep<()> for NearProbe<()> {
     type Answer = NoneNear;
 
     fn errcat_near(&self) -> NoneNear {

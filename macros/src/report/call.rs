@@ -275,10 +275,8 @@ fn found(krate: &TokenStream, code: &Code) -> TokenStream {
         #[allow(unused_imports)]
         use #krate::__private::{NearStep as _, Undefined as _};
         let found = #lookup;
-        let definition = found.definition();
-        let near = #krate::__private::near_of(&move || {
-            (&#krate::__private::NearProbe::<_, #near>::new(definition)).errcat_near()
-        });
+        let probe = found.near::<#near>();
+        let near = #krate::__private::near_of(&move || probe.errcat_near());
     }
 }
 
