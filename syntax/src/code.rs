@@ -124,8 +124,8 @@ pub const fn pack_code(code: &str) -> Option<u64> {
     Some((high << 16) | low)
 }
 
-/// How many codes [`near_codes`] gives at most: the width of a report
-/// site's question for them, which has a place for each.
+/// How many codes [`near_codes`] gives at most (three swaps, the other
+/// severity, nine other values for each of the four digits).
 pub const NEAR_CODES: usize = 40;
 
 /// The codes one slip away from `code`, nearest first: two neighbouring
