@@ -16,8 +16,9 @@
 //!   `downcast::<T>`, all in an anonymous `const _` block; at module level
 //!   the hidden type alias under the code's name; a report site is a block
 //!   with a unit struct named after the code, one constant that looks the
-//!   code up and checks the site's names, and the report of its values,
-//!   each seen through `Probe`). The gap between `macros` and `expanded` is
+//!   code up, asks for the codes near it and checks the site's names, and
+//!   the report of its values, each seen through `Probe`; not mirrored:
+//!   the typed values' check and the inherent `report`/`reported`). The gap between `macros` and `expanded` is
 //!   the cost of running the macros; the gap between `expanded` and `plain`
 //!   is the cost of the typed code they produce;
 //! - `thiserror`: what a Rust user would pick instead: the same types with
@@ -461,6 +462,18 @@ pub const PROTOTYPES: [(&str, &str, Shape); 8] = [
     ),
 ];
 
+/// The list of codes near `code` a site asks about, as the macros write
+/// it: `(Code<A>, (Code<B>, ... ()))`.
+fn near_list(code: &str) -> String {
+    errcat_syntax::near_codes(code)
+        .iter()
+        .rev()
+        .fold("()".to_owned(), |rest, near| {
+            let packed = errcat_syntax::pack_code(near).unwrap_or_default();
+            format!("(::errcat::__private::Code<{packed}u64>, {rest})")
+        })
+}
+
 /// By hand, what `#[error_code]` and the report macros expand to (for
 /// [`Shape::MIRROR`]; `-Zunpretty=expanded` of a `macros` crate shows the
 /// same items), or a prototype of another shape.
@@ -662,12 +675,11 @@ pub type {code} = {name};
         struct {code} {{}}
         const ERRCAT_VERDICT: ::errcat::__private::Verdict<{count}usize> = {{
             #[allow(unused_imports)]
-            use ::errcat::__private::Undefined as _;
-            ::errcat::__private::check_site(
-                {code:?},
-                ::errcat::__private::Lookup::<::errcat::__private::Code<{packed}u64>, _, {code}>::SITE,
-                [{quoted}],
-            )
+            use ::errcat::__private::{{NearStep as _, Undefined as _}};
+            let found = ::errcat::__private::Lookup::<::errcat::__private::Code<{packed}u64>, _, {code}>::SITE;
+            let probe = found.near::<{near}>();
+            let near = ::errcat::__private::near_of(&move || probe.errcat_near());
+            ::errcat::__private::check_site({code:?}, found.site, near, [{quoted}])
         }};
         #[allow(dead_code)]
         const {code}: () = {{
@@ -679,6 +691,7 @@ pub type {code} = {name};
         {report}
     }};",
                 packed = errcat_syntax::pack_code(code).unwrap_or_default(),
+                near = near_list(code),
             )
         } else {
             // The typed report of the value, as `.report()` makes it.
