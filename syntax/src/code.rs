@@ -124,10 +124,6 @@ pub const fn pack_code(code: &str) -> Option<u64> {
     Some((high << 16) | low)
 }
 
-/// How many codes [`near_codes`] gives at most (three swaps, the other
-/// severity, nine other values for each of the four digits).
-pub const NEAR_CODES: usize = 40;
-
 /// The codes one slip away from `code`, nearest first: two neighbouring
 /// digits swapped (`EV0110` for `EV0101`), the other severity (`W` for
 /// `E`), one digit changed, the last first and the closest value first
@@ -135,8 +131,9 @@ pub const NEAR_CODES: usize = 40;
 /// no crate defines offers as "did you mean": the codes that are defined
 /// among them, the first one.
 ///
-/// Empty for a code that is not well formed; never more than
-/// [`NEAR_CODES`], never `code` itself.
+/// Empty for a code that is not well formed; never `code` itself; at most
+/// 40 (three swaps, the other severity, nine other values for each of the
+/// four digits).
 ///
 /// ```
 /// use errcat_syntax::near_codes;
@@ -148,7 +145,7 @@ pub fn near_codes(code: &str) -> Vec<String> {
         return Vec::new();
     }
     let bytes = code.as_bytes();
-    let mut near: Vec<[u8; 6]> = Vec::with_capacity(NEAR_CODES);
+    let mut near: Vec<[u8; 6]> = Vec::with_capacity(40);
     let mut push = |candidate: [u8; 6]| {
         if candidate != bytes && !near.contains(&candidate) {
             near.push(candidate);
@@ -188,7 +185,7 @@ mod tests {
     #[test]
     fn near_codes_are_one_slip_away_nearest_first() {
         let near = near_codes("EV0103");
-        assert_eq!(near.len(), NEAR_CODES, "{near:?}");
+        assert_eq!(near.len(), 40, "{near:?}");
         assert_eq!(
             near[..8],
             [
@@ -200,7 +197,7 @@ mod tests {
         // Equal neighbouring digits swap to the code itself: left out.
         let near = near_codes("W11001");
         assert_eq!(near[..3], ["W11010", "W10101", "E11001"]);
-        assert_eq!(near.len(), NEAR_CODES - 1);
+        assert_eq!(near.len(), 39);
         assert!(near.iter().all(|code| code.len() == 6));
         assert!(near_codes("EV01").is_empty());
         assert!(near_codes("XV0101").is_empty());

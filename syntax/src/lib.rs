@@ -14,7 +14,7 @@ mod names;
 mod suggest;
 mod template;
 
-pub use code::{CodeError, CodeKind, NEAR_CODES, classify_code, code_kind, near_codes, pack_code};
+pub use code::{CodeError, CodeKind, classify_code, code_kind, near_codes, pack_code};
 pub use count::{counted, noun};
 pub use names::{
     can_be_raw, is_argument_name, is_identifier, is_keyword, needs_raw_identifier, split_arglist,

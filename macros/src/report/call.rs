@@ -258,8 +258,8 @@ fn check_defined(krate: &TokenStream, code: &Code) -> TokenStream {
 /// a code no crate in reach defines, the definition of the nearest code
 /// one slip away that is (`errcat::__private::NearProbe`), as statements
 /// of a constant. The question for near codes is a method call in a closure
-/// never called, whose answer is its type; for a defined code it is
-/// answered by one bound.
+/// never called, whose answer is its type; a defined code's lookup answers
+/// it at once (`NoNear`), and no code of the list is looked up.
 fn found(krate: &TokenStream, code: &Code) -> TokenStream {
     let lookup = lookup(krate, code);
     let near =
